@@ -1,0 +1,51 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestApp, type TestApp } from '../test/harness.ts';
+
+describe('serving the web app', () => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = mkdtempSync(path.join(os.tmpdir(), 'kadai-dist-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Kadai</title><div id="root"></div>');
+    writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    t = await createTestApp({ webDistDir: dist });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('answers every app route with index.html and a strict Content-Security-Policy', async () => {
+    for (const url of ['/', '/course', '/course/12/forum/3', '/login?x=1', '/no/such/page']) {
+      const res = await call(t, 'GET', url);
+      expect(res.status, url).toBe(200);
+      expect(String(res.body)).toContain('<div id="root">');
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).not.toContain('unsafe-eval');
+    }
+  });
+
+  it('serves hashed assets as immutable', async () => {
+    const res = await call(t, 'GET', '/assets/index-abc123.js');
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('keeps unknown API paths as JSON 404s, not the app', async () => {
+    const res = await call(t, 'GET', '/api/nothing-here');
+    expect(res.status).toBe(404);
+    expect(res.json.code).toBe('not_found');
+  });
+
+  it('does not answer non-GET requests with the app', async () => {
+    const res = await call(t, 'POST', '/course', { body: {} });
+    expect(res.status).toBe(404);
+  });
+});

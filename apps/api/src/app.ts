@@ -1,0 +1,244 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import type { AppContext } from './lib/context.ts';
+import { HttpError } from './lib/errors.ts';
+import { registerAccessControl } from './lib/access.ts';
+import { createStoppedQueue, type JobQueue } from './lib/jobs.ts';
+import { createStorage, type Storage } from './lib/storage.ts';
+import { registerHealthRoutes, type SandboxProbe } from './features/health/health.routes.ts';
+import { registerAuthRoutes } from './features/auth/auth.routes.ts';
+import { registerUserRoutes } from './features/users/users.routes.ts';
+import { registerCourseRoutes } from './features/courses/courses.routes.ts';
+import { registerMemberRoutes } from './features/courses/members.routes.ts';
+import { registerPygradeRoutes } from './features/pygrade/pygrade.routes.ts';
+import { registerPygradeApiRoutes } from './features/pygrade/console.routes.ts';
+import { registerAssignmentRoutes } from './features/assignments/assignments.routes.ts';
+import { registerAssignmentFileRoutes } from './features/assignments/files.routes.ts';
+import { registerTestCaseRoutes } from './features/assignments/test-cases.routes.ts';
+import { registerDownloadRoutes } from './features/downloads/downloads.routes.ts';
+import { registerSubmissionRoutes } from './features/submissions/submissions.routes.ts';
+
+import { VERSION } from './version.ts';
+
+/**
+ * Field errors beside `detail` and `code`; an input field named `detail` or `code` (a submission's
+ * `code`) is reported as `detail_field` / `code_field` so it cannot replace the error's own keys.
+ */
+function fieldErrors(fields: Record<string, string[]> | undefined): Record<string, string[]> {
+  if (!fields) return {};
+  return Object.fromEntries(
+    Object.entries(fields).map(([key, messages]) => [
+      key === 'detail' || key === 'code' ? `${key}_field` : key,
+      messages,
+    ]),
+  );
+}
+
+/** Largest JSON body the API reads; uploads have their own per-feature limits. */
+export const BODY_LIMIT_BYTES = 2 * 1024 * 1024;
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  jobs?: JobQueue;
+  /** Default: local disk under STORAGE_DIR (or DATA_DIR/files). */
+  storage?: Storage;
+  sandbox?: SandboxProbe;
+  /** Serve the built web app from this folder (skipped when it does not exist). */
+  webDistDir?: string;
+  logger?: boolean;
+}
+
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'body.password'],
+          },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    // Routes end in '/' as the spec writes them; accept both spellings rather than answer 404.
+    // Signed download tokens (/api/Download/{token}) carry the file's key and name: up to ~500 characters.
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 1000 },
+  });
+
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    jobs: options.jobs ?? createStoppedQueue(),
+    storage: options.storage ?? createStorage(config),
+    log: app.log,
+  };
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'"],
+        // Mantine writes its CSS variables into a <style> element and style attributes.
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'font-src': ["'self'", 'data:'],
+        'connect-src': ["'self'"],
+        'frame-src': ["'none'"],
+        'object-src': ["'none'"],
+        'base-uri': ["'self'"],
+        'form-action': ["'self'"],
+        'frame-ancestors': ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    hsts: config.publicUrl.startsWith('https://') ? { maxAge: 15_552_000 } : false,
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: `${config.PRODUCT_NAME} API`,
+        version: VERSION,
+        description:
+          'Every call of the product. Send `Authorization: Bearer <access>` from `POST /api/Auth/Token/`. ' +
+          'Errors are `{ detail, code }`, with one key per field for bad input.',
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  // Multipart bodies are read only by upload routes, through lib/uploads.ts with each route's own limits.
+  await app.register(multipart, { throwFileSizeLimit: true });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      if (error.headers) reply.headers(error.headers);
+      return reply
+        .code(error.statusCode)
+        .send({ detail: error.message, code: error.code, ...fieldErrors(error.fields) });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      // A malformed id in a path names no object the caller can see: 404, as for any unknown object.
+      if (error.validationContext === 'params') {
+        return reply.code(404).send({ detail: 'Not found.', code: 'not_found' });
+      }
+      const fields: Record<string, string[]> = {};
+      for (const issue of error.validation) {
+        const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'non_field_errors';
+        (fields[key] ??= []).push(issue.message ?? 'Invalid value.');
+      }
+      return reply.code(400).send({ detail: 'Invalid input.', code: 'invalid', ...fieldErrors(fields) });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
+      return reply.code(500).send({ detail: 'Internal server error.', code: 'internal_error' });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const code =
+        status === 413
+          ? 'too_large'
+          : status === 415
+            ? 'unsupported_media_type'
+            : status === 429
+              ? 'throttled'
+              : 'bad_request';
+      return reply.code(status).send({ detail: error.message, code });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ detail: 'Internal server error.', code: 'internal_error' });
+  });
+
+  registerAccessControl(app, ctx);
+
+  await app.register(
+    async (api) => {
+      registerHealthRoutes(api, ctx, options.sandbox);
+      registerAuthRoutes(api, ctx);
+      registerUserRoutes(api, ctx);
+      registerCourseRoutes(api, ctx);
+      registerMemberRoutes(api, ctx);
+      registerAssignmentRoutes(api, ctx);
+      registerAssignmentFileRoutes(api, ctx);
+      registerTestCaseRoutes(api, ctx);
+      registerDownloadRoutes(api, ctx);
+      registerSubmissionRoutes(api, ctx);
+      registerPygradeApiRoutes(api, ctx, options.sandbox);
+    },
+    { prefix: '/api' },
+  );
+  registerPygradeRoutes(app, ctx, options.sandbox);
+
+  const webDist = path.resolve(options.webDistDir ?? config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST);
+  const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      globIgnore: ['assets/**'],
+    });
+    // Vite names built assets by content hash: they never change, so browsers may keep them for a year.
+    const assets = path.join(webDist, 'assets');
+    if (existsSync(assets)) {
+      await app.register(fastifyStatic, {
+        root: assets,
+        prefix: '/assets/',
+        wildcard: false,
+        decorateReply: false,
+        immutable: true,
+        maxAge: '365d',
+      });
+    }
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url.startsWith('/api');
+    // Every other GET is a route of the single-page app: it decides what exists (and shows NotFound).
+    if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ detail: 'Not found.', code: 'not_found' });
+  });
+
+  return app;
+}

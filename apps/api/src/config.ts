@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** A duration in seconds: a plain number (`7200`) or with a unit (`2h`, `14d`, `30m`, `45s`). */
+const seconds = z
+  .string()
+  .regex(/^\d+\s*[smhd]?$/, 'a number of seconds, or a number with s, m, h or d')
+  .transform((v) => {
+    const n = Number.parseInt(v, 10);
+    const unit = v.trim().slice(-1);
+    const factor = unit === 'm' ? 60 : unit === 'h' ? 3600 : unit === 'd' ? 86_400 : 1;
+    return n * factor;
+  })
+  .pipe(z.number().int().min(1));
+
+/**
+ * Every environment variable the API reads, parsed once. README's configuration table lists the same
+ * names; a test checks that the two agree.
+ */
+export const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'a postgres:// connection string')
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  PUBLIC_URL: z.url().optional(),
+  JWT_SECRET: z.string().min(32, 'at least 32 characters').optional(),
+  ACCESS_TOKEN_LIFETIME: seconds.default(7200),
+  REFRESH_TOKEN_LIFETIME: seconds.default(14 * 86_400),
+  SET_PASSWORD_LINK_LIFETIME: seconds.default(7 * 86_400),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
+  LOGIN_THROTTLE_WINDOW: seconds.default(900),
+  TRUST_PROXY: bool.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO: bool.default(true),
+  RUN_GRADER: bool.default(true),
+  /** Test cases run at once by one grader process; 0 means one per CPU core. */
+  GRADER_CONCURRENCY: z.coerce.number().int().min(0).max(256).default(0),
+  /** A grading attempt not finished within this long is given up and retried (a dead grader's job). */
+  GRADING_TIMEOUT: seconds.default(300),
+  /** Where uploaded files are kept; default DATA_DIR/files. Grader hosts need the same folder mounted. */
+  STORAGE_DIR: z.string().min(1).optional(),
+  SIGNED_URL_LIFETIME: seconds.default(300),
+  PRODUCT_NAME: z.string().min(1).max(60).default('Kadai'),
+  PROVIDER_URL: z.url().default('https://github.com/'),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  WEB_DIST_DIR: z.string().optional(),
+});
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface Config extends Omit<Env, 'JWT_SECRET'> {
+  JWT_SECRET: string;
+  publicUrl: string;
+  dataDir: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; a bad value stops start-up with a message naming the variable. */
+export function parseEnv(env: NodeJS.ProcessEnv): Env {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = EnvSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+/** The JWT secret is generated on first start and kept beside the data, so restarts keep sessions. */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600, flag: 'wx' });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = parseEnv(env);
+  const dataDir = path.resolve(parsed.DATA_DIR);
+  const host = parsed.HOST === '0.0.0.0' || parsed.HOST === '::' ? 'localhost' : parsed.HOST;
+  return {
+    ...parsed,
+    dataDir,
+    JWT_SECRET: parsed.JWT_SECRET ?? loadOrCreateSecret(dataDir),
+    publicUrl: (parsed.PUBLIC_URL ?? `http://${host}:${parsed.PORT}`).replace(/\/$/, ''),
+  };
+}

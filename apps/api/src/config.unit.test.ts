@@ -1,0 +1,37 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, EnvSchema, parseEnv } from './config.ts';
+
+describe('configuration', () => {
+  it('has working defaults', () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.ACCESS_TOKEN_LIFETIME).toBe(7200);
+    expect(env.REFRESH_TOKEN_LIFETIME).toBe(14 * 86_400);
+    expect(env.SEED_DEMO).toBe(true);
+  });
+
+  it('reads durations with units', () => {
+    expect(parseEnv({ ACCESS_TOKEN_LIFETIME: '3h', REFRESH_TOKEN_LIFETIME: '30d' })).toMatchObject({
+      ACCESS_TOKEN_LIFETIME: 10_800,
+      REFRESH_TOKEN_LIFETIME: 2_592_000,
+    });
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['DATABASE_URL', 'mysql://localhost/x'],
+    ['JWT_SECRET', 'short'],
+    ['LOG_LEVEL', 'loud'],
+    ['SEED_DEMO', 'maybe'],
+    ['ACCESS_TOKEN_LIFETIME', 'forever'],
+  ])('stops on a bad %s and names it', (name, value) => {
+    expect(() => parseEnv({ [name]: value })).toThrow(ConfigError);
+    expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(name));
+  });
+
+  it('is documented: README lists every variable', () => {
+    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    for (const name of Object.keys(EnvSchema.shape)) expect(readme).toContain(`\`${name}\``);
+  });
+});

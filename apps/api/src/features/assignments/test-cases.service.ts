@@ -1,0 +1,236 @@
+import {
+  MAX_TEST_CASES,
+  type TestCase,
+  type TestCaseCreate,
+  type TestCaseReorder,
+  type TestCaseUpdate,
+} from '@kadai/contracts';
+import type { Actor, AppContext } from '../../lib/context.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { enqueueGrading } from '../submissions/grading.ts';
+import {
+  getAssignmentInCourse,
+  isClosed,
+  requireManager,
+  type AssignmentAccess,
+} from './assignment-access.ts';
+import { lockAssignment } from './assignments.repo.ts';
+import type { LinkView } from './assignments.repo.ts';
+import * as repo from './test-cases.repo.ts';
+
+/**
+ * Managers get every field. Students get a test's input and expected output only once it is revealed
+ * (`visible`: always; `after_due`: after this course's due date; `hidden`: never) and never its driver
+ * or check script: the student schema has no such fields.
+ */
+export function toTestCase(row: repo.TestCaseRow, access: AssignmentAccess, link: LinkView): TestCase {
+  const common = {
+    id: row.id,
+    assignment_id: row.assignmentId,
+    position: row.position,
+    name: row.name,
+    kind: row.kind,
+    points: row.points,
+    visibility: row.visibility,
+    time_limit_ms: row.timeLimitMs,
+    memory_limit_mb: row.memoryLimitMb,
+  };
+  if (access.canManage) {
+    return {
+      view: 'editor',
+      ...common,
+      stdin: row.stdin,
+      expected_stdout: row.expectedStdout,
+      comparison: row.comparison,
+      tolerance: row.tolerance,
+      driver: row.driver,
+      check_script: row.checkScript,
+      created_at: row.createdAt.toISOString(),
+      updated_at: row.updatedAt.toISOString(),
+    };
+  }
+  const revealed = row.visibility === 'visible' || (row.visibility === 'after_due' && isClosed(link));
+  return {
+    view: 'student',
+    ...common,
+    revealed,
+    stdin: revealed ? row.stdin : null,
+    expected_stdout: revealed ? row.expectedStdout : null,
+  };
+}
+
+function fieldsOf(input: Partial<TestCaseCreate>): Partial<repo.TestCaseFields> {
+  return {
+    name: input.name,
+    kind: input.kind,
+    points: input.points,
+    visibility: input.visibility,
+    position: input.position,
+    stdin: input.stdin,
+    expectedStdout: input.expected_stdout,
+    comparison: input.comparison,
+    tolerance: input.tolerance,
+    driver: input.driver,
+    checkScript: input.check_script,
+    timeLimitMs: input.time_limit_ms,
+    memoryLimitMb: input.memory_limit_mb,
+  };
+}
+
+const needsCheckScript = () =>
+  badRequest('Invalid input.', { check_script: ['A script test needs a check script.'] });
+
+export async function listTestCases(
+  ctx: AppContext,
+  actor: Actor,
+  assignmentId: number,
+  courseId: number,
+): Promise<{ count: number; results: TestCase[] }> {
+  const { access, link } = await getAssignmentInCourse(ctx.db, actor, assignmentId, courseId);
+  const rows = await repo.listTestCases(ctx.db, assignmentId);
+  return { count: rows.length, results: rows.map((row) => toTestCase(row, access, link)) };
+}
+
+export async function getTestCase(
+  ctx: AppContext,
+  actor: Actor,
+  assignmentId: number,
+  courseId: number,
+  id: number,
+): Promise<TestCase> {
+  const { access, link } = await getAssignmentInCourse(ctx.db, actor, assignmentId, courseId);
+  const row = await repo.findTestCase(ctx.db, assignmentId, id);
+  if (!row) throw notFound();
+  return toTestCase(row, access, link);
+}
+
+export async function createTestCase(
+  ctx: AppContext,
+  actor: Actor,
+  assignmentId: number,
+  courseId: number,
+  input: TestCaseCreate,
+): Promise<TestCase> {
+  return ctx.db.transaction(async (tx) => {
+    const { access, link } = await getAssignmentInCourse(tx, actor, assignmentId, courseId);
+    requireManager(access);
+    await lockAssignment(tx, assignmentId);
+    const { count, next } = await repo.testCaseCount(tx, assignmentId);
+    if (count >= MAX_TEST_CASES) {
+      throw badRequest(
+        `An assignment can have at most ${MAX_TEST_CASES} test cases.`,
+        undefined,
+        'too_many_test_cases',
+      );
+    }
+    const fields = fieldsOf(input);
+    const row = await repo.insertTestCase(tx, assignmentId, {
+      ...fields,
+      name: input.name,
+      kind: input.kind,
+      position: input.position ?? next,
+    });
+    return toTestCase(row, access, link);
+  });
+}
+
+/** PUT (a whole test case, defaults for what is left out; the position is kept) and PATCH. */
+export async function updateTestCase(
+  ctx: AppContext,
+  actor: Actor,
+  assignmentId: number,
+  courseId: number,
+  id: number,
+  input: TestCaseUpdate | TestCaseCreate,
+): Promise<TestCase> {
+  return ctx.db.transaction(async (tx) => {
+    const { access, link } = await getAssignmentInCourse(tx, actor, assignmentId, courseId);
+    requireManager(access);
+    const current = await repo.findTestCase(tx, assignmentId, id);
+    if (!current) throw notFound();
+    const kind = input.kind ?? current.kind;
+    const checkScript = input.check_script ?? current.checkScript;
+    if (kind === 'script' && checkScript.trim() === '') throw needsCheckScript();
+    const row = await repo.updateTestCase(tx, assignmentId, id, fieldsOf(input));
+    if (!row) throw notFound();
+    return toTestCase(row, access, link);
+  });
+}
+
+export async function deleteTestCase(
+  ctx: AppContext,
+  actor: Actor,
+  assignmentId: number,
+  courseId: number,
+  id: number,
+): Promise<void> {
+  const { access } = await getAssignmentInCourse(ctx.db, actor, assignmentId, courseId);
+  requireManager(access);
+  if (!(await repo.deleteTestCase(ctx.db, assignmentId, id))) throw notFound();
+}
+
+export async function reorderTestCases(
+  ctx: AppContext,
+  actor: Actor,
+  assignmentId: number,
+  courseId: number,
+  input: TestCaseReorder,
+): Promise<{ count: number; results: TestCase[] }> {
+  return ctx.db.transaction(async (tx) => {
+    const { access, link } = await getAssignmentInCourse(tx, actor, assignmentId, courseId);
+    requireManager(access);
+    await lockAssignment(tx, assignmentId);
+    const current = await repo.listTestCases(tx, assignmentId);
+    const known = new Set(current.map((row) => row.id));
+    if (input.ids.length !== current.length || input.ids.some((testId) => !known.has(testId))) {
+      throw badRequest('List every test case of the assignment exactly once.', {
+        ids: [`Expected the ${current.length} test case ids of this assignment.`],
+      });
+    }
+    await repo.setPositions(tx, assignmentId, input.ids);
+    const rows = await repo.listTestCases(tx, assignmentId);
+    return { count: rows.length, results: rows.map((row) => toTestCase(row, access, link)) };
+  });
+}
+
+/**
+ * Grades a reference solution like a submission (marked `is_reference`, so it never counts anywhere):
+ * `code` when given (also saved as the assignment's reference solution), else the stored one. The
+ * submission and its file are committed before grading is queued.
+ */
+export async function runReference(
+  ctx: AppContext,
+  actor: Actor,
+  assignmentId: number,
+  courseId: number,
+  code: string | undefined,
+): Promise<{ submission_id: number }> {
+  const submissionId = await ctx.db.transaction(async (tx) => {
+    const { access } = await getAssignmentInCourse(tx, actor, assignmentId, courseId);
+    requireManager(access);
+    await lockAssignment(tx, assignmentId);
+    const source = code ?? access.assignment.referenceSolution;
+    if (source.trim() === '') {
+      // Not keyed `code`: that key of the error body is the error's code.
+      throw badRequest(
+        'There is no reference solution: write one first.',
+        { reference_solution: ['Give the code of a reference solution.'] },
+        'no_reference_solution',
+      );
+    }
+    const { count } = await repo.testCaseCount(tx, assignmentId);
+    if (count === 0) {
+      throw badRequest('The assignment has no test cases to run.', undefined, 'no_test_cases');
+    }
+    if (code !== undefined) await repo.setReferenceSolution(tx, assignmentId, code);
+    return repo.insertReferenceSubmission(tx, {
+      assignmentId,
+      courseId,
+      userId: actor.userId,
+      filename: access.assignment.entryFile,
+      content: Buffer.from(source, 'utf8'),
+    });
+  });
+  await enqueueGrading(ctx, [submissionId]);
+  return { submission_id: submissionId };
+}

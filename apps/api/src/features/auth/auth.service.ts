@@ -1,0 +1,140 @@
+import type { LoginRequest, LoginResponse, LogoutRequest, TokenPair, UserInfo } from '@kadai/contracts';
+import type { Executor } from '../../db/client.ts';
+import type { Actor, AppContext } from '../../lib/context.ts';
+import { notAuthenticated, notFound } from '../../lib/errors.ts';
+import { findUserByEmail, updateLastLogin } from '../users/users.repo.ts';
+import { languageOf, rolesOf } from '../users/users.shape.ts';
+import {
+  findRefreshTokenForUpdate,
+  findSessionIdOfRefreshToken,
+  insertRefreshToken,
+  insertSession,
+  findUserWithCourseIds,
+  markRefreshTokenUsed,
+  revokeSessions,
+  revokeUserSessions,
+} from './auth.repo.ts';
+import { verifyAgainstDummy, verifyPassword } from './password-hash.ts';
+import { attemptKeys, beginLoginAttempt, succeedLoginAttempt } from './throttle.ts';
+import { hashToken, newRefreshToken, signAccessToken } from './tokens.ts';
+
+/** Where a sign-in comes from; kept on the session so a user can tell their devices apart. */
+export interface ClientInfo {
+  ip: string;
+  userAgent: string | null;
+}
+
+const MAX_USER_AGENT_LENGTH = 512;
+
+/** The one answer to every failed sign-in, so nobody can learn which e-mails have accounts. */
+const invalidCredentials = () =>
+  notAuthenticated('No active account found with the given credentials', 'invalid_credentials');
+const tokenNotValid = () => notAuthenticated('Token is invalid or expired', 'token_not_valid');
+const tokenReused = () =>
+  notAuthenticated(
+    'Refresh token was already used; the session has been ended. Sign in again.',
+    'token_reused',
+  );
+
+async function issueTokens(
+  ctx: AppContext,
+  tx: Executor,
+  userId: number,
+  sessionId: string,
+): Promise<TokenPair> {
+  const refresh = newRefreshToken();
+  await insertRefreshToken(tx, {
+    sessionId,
+    tokenHash: refresh.hash,
+    expiresAt: new Date(Date.now() + ctx.config.REFRESH_TOKEN_LIFETIME * 1000),
+  });
+  const access = await signAccessToken(ctx.config.JWT_SECRET, ctx.config.ACCESS_TOKEN_LIFETIME, {
+    userId,
+    sessionId,
+  });
+  return { access, refresh: refresh.token };
+}
+
+/**
+ * Signs in with e-mail and password. The throttle is checked before any hashing, and an unknown
+ * e-mail still spends one hash, so neither the answer nor its timing tells whether an account exists.
+ */
+export async function login(
+  ctx: AppContext,
+  input: LoginRequest,
+  client: ClientInfo,
+): Promise<LoginResponse> {
+  const attempt = attemptKeys(input.email, client.ip);
+  await beginLoginAttempt(ctx, attempt);
+  const user = await findUserByEmail(ctx.db, input.email);
+  const matches = user?.passwordHash
+    ? await verifyPassword(user.passwordHash, input.password)
+    : await verifyAgainstDummy(input.password);
+  if (!user || !matches || !user.isActive) throw invalidCredentials();
+  await succeedLoginAttempt(ctx, attempt);
+  const tokens = await ctx.db.transaction(async (tx) => {
+    await updateLastLogin(tx, user.id);
+    const session = await insertSession(tx, {
+      userId: user.id,
+      userAgent: client.userAgent?.slice(0, MAX_USER_AGENT_LENGTH) ?? null,
+      ipAddress: client.ip,
+    });
+    return issueTokens(ctx, tx, user.id, session.id);
+  });
+  return { ...tokens, user: { pk: user.id, email: user.email } };
+}
+
+type RefreshOutcome = { ok: true; tokens: TokenPair } | { ok: false; reused: boolean };
+
+/**
+ * Exchanges a refresh token for a new pair. Each refresh token works once: the row is locked, so of
+ * two concurrent refreshes one wins and the other finds the token used. A used token coming back
+ * means it was copied, so the whole session ends — the thief's copies and the owner's alike.
+ */
+export async function refreshTokens(ctx: AppContext, refreshToken: string): Promise<TokenPair> {
+  const outcome = await ctx.db.transaction(async (tx): Promise<RefreshOutcome> => {
+    const row = await findRefreshTokenForUpdate(tx, hashToken(refreshToken));
+    if (!row || row.sessionRevokedAt || !row.userIsActive) return { ok: false, reused: false };
+    if (row.usedAt) {
+      // Returned, not thrown, so the revocation commits.
+      await revokeSessions(tx, [row.sessionId], 'token_reused');
+      return { ok: false, reused: true };
+    }
+    if (row.expiresAt.getTime() <= Date.now()) return { ok: false, reused: false };
+    await markRefreshTokenUsed(tx, row.id);
+    return { ok: true, tokens: await issueTokens(ctx, tx, row.userId, row.sessionId) };
+  });
+  if (outcome.ok) return outcome.tokens;
+  throw outcome.reused ? tokenReused() : tokenNotValid();
+}
+
+/** Ends the caller's session (and the session of `refresh`, if it is theirs), or all of them. */
+export async function logout(ctx: AppContext, actor: Actor, input: LogoutRequest): Promise<void> {
+  if (input.all) {
+    await revokeUserSessions(ctx.db, actor.userId, 'logout');
+    return;
+  }
+  const sessionIds = [actor.sessionId];
+  if (input.refresh) {
+    const other = await findSessionIdOfRefreshToken(ctx.db, actor.userId, hashToken(input.refresh));
+    if (other && other !== actor.sessionId) sessionIds.push(other);
+  }
+  await revokeSessions(ctx.db, sessionIds, 'logout');
+}
+
+export async function getUserInfo(ctx: AppContext, actor: Actor): Promise<UserInfo> {
+  const found = await findUserWithCourseIds(ctx.db, actor.userId);
+  if (!found) throw notFound();
+  const { user } = found;
+  return {
+    id: user.id,
+    email: user.email,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    roles: rolesOf(user),
+    is_staff: user.isStaff,
+    editor_courses: found.editorCourses,
+    student_courses: found.studentCourses,
+    display_lang: languageOf(user),
+  };
+}

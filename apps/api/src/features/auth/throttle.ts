@@ -1,0 +1,40 @@
+import type { AppContext } from '../../lib/context.ts';
+import { tooManyRequests } from '../../lib/errors.ts';
+import { clearAttempts, releaseAttempt, reserveAttempt, secondsUntilWindowEnds } from './throttle.repo.ts';
+
+/**
+ * Brute-force protection for sign-in: failed attempts are counted per account (the lower-cased e-mail,
+ * whether or not such an account exists) and per client address, in fixed windows of
+ * LOGIN_THROTTLE_WINDOW seconds.
+ *
+ * An attempt is counted *before* the password is hashed and handed back when it succeeds. Counting
+ * only after a failure would let a burst of parallel guesses all pass the check before the first
+ * failure was written.
+ */
+export interface LoginAttempt {
+  accountKey: string;
+  addressKey: string;
+}
+
+export function attemptKeys(email: string, ip: string): LoginAttempt {
+  return { accountKey: `account:${email.trim().toLowerCase()}`, addressKey: `address:${ip}` };
+}
+
+/** Counts the attempt, or throws 429 with Retry-After when the account or the address is over its limit. */
+export async function beginLoginAttempt(ctx: AppContext, attempt: LoginAttempt): Promise<void> {
+  const { config, db } = ctx;
+  const window = config.LOGIN_THROTTLE_WINDOW;
+  if (!(await reserveAttempt(db, attempt.addressKey, config.LOGIN_MAX_FAILURES_PER_ADDRESS, window))) {
+    throw tooManyRequests(await secondsUntilWindowEnds(db, attempt.addressKey, window));
+  }
+  if (!(await reserveAttempt(db, attempt.accountKey, config.LOGIN_MAX_FAILURES_PER_ACCOUNT, window))) {
+    await releaseAttempt(db, attempt.addressKey);
+    throw tooManyRequests(await secondsUntilWindowEnds(db, attempt.accountKey, window));
+  }
+}
+
+/** A successful sign-in: the account starts afresh and the address gets its attempt back. */
+export async function succeedLoginAttempt(ctx: AppContext, attempt: LoginAttempt): Promise<void> {
+  await clearAttempts(ctx.db, attempt.accountKey);
+  await releaseAttempt(ctx.db, attempt.addressKey);
+}

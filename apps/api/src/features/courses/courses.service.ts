@@ -1,0 +1,117 @@
+import type {
+  CourseCreate,
+  CourseListQuery,
+  CourseReplace,
+  CourseRole,
+  CourseUpdate,
+} from '@kadai/contracts';
+import type { Executor } from '../../db/client.ts';
+import type { Actor, AppContext } from '../../lib/context.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
+import * as repo from './courses.repo.ts';
+
+/** A course as one caller sees it: their role and the member counts. */
+export interface CourseForActor extends repo.CourseRow {
+  myRole: CourseRole;
+  editorCount: number;
+  studentCount: number;
+}
+
+/**
+ * Staff stand above every course; otherwise editing outranks studying (someone on both lists is an
+ * editor); no relation at all is null.
+ */
+export function roleOf(
+  actor: Pick<Actor, 'isStaff'>,
+  relation: { isEditor: boolean; isStudent: boolean },
+): CourseRole | null {
+  if (actor.isStaff) return 'staff';
+  if (relation.isEditor) return 'editor';
+  if (relation.isStudent) return 'student';
+  return null;
+}
+
+function forActor(actor: Actor, view: repo.CourseView): CourseForActor | null {
+  const myRole = roleOf(actor, view);
+  if (!myRole) return null;
+  const { isEditor: _isEditor, isStudent: _isStudent, ...course } = view;
+  return { ...course, myRole };
+}
+
+/** The caller's role in a course; 404 when the course does not exist or the caller has no part in it. */
+export async function getCourseRole(db: Executor, actor: Actor, courseId: number): Promise<CourseRole> {
+  const relation = await repo.findCourseRelation(db, courseId, actor.userId);
+  const role = relation && roleOf(actor, relation);
+  if (!role) throw notFound();
+  return role;
+}
+
+export async function listCourses(
+  ctx: AppContext,
+  actor: Actor,
+  query: CourseListQuery,
+): Promise<{ count: number; rows: CourseForActor[] }> {
+  const { count, rows } = await repo.listCoursesForViewer(ctx.db, actor, {
+    limit: query.limit,
+    offset: query.offset,
+    ordering: query.ordering,
+    search: query.search || undefined,
+  });
+  return { count, rows: rows.flatMap((row) => forActor(actor, row) ?? []) };
+}
+
+async function getCourseView(db: Executor, actor: Actor, courseId: number): Promise<CourseForActor> {
+  const view = await repo.findCourseView(db, courseId, actor.userId);
+  const course = view && forActor(actor, view);
+  if (!course) throw notFound();
+  return course;
+}
+
+export function getCourse(ctx: AppContext, actor: Actor, courseId: number): Promise<CourseForActor> {
+  return getCourseView(ctx.db, actor, courseId);
+}
+
+export async function createCourse(
+  ctx: AppContext,
+  actor: Actor,
+  input: CourseCreate,
+): Promise<CourseForActor> {
+  if (!actor.isStaff) throw forbidden();
+  const row = await repo.insertCourse(ctx.db, {
+    title: input.title,
+    description: input.description,
+    hasVideos: input.has_videos,
+    hasAssessment: input.has_assessment,
+  });
+  return { ...row, myRole: 'staff', editorCount: 0, studentCount: 0 };
+}
+
+/** PUT and PATCH: editors of the course and staff; a student of it gets 403, anyone else 404. */
+export async function updateCourse(
+  ctx: AppContext,
+  actor: Actor,
+  courseId: number,
+  input: CourseUpdate | CourseReplace,
+): Promise<CourseForActor> {
+  return ctx.db.transaction(async (tx) => {
+    const course = await getCourseView(tx, actor, courseId);
+    if (course.myRole === 'student') throw forbidden();
+    const fields = {
+      title: input.title,
+      description: input.description,
+      hasVideos: input.has_videos,
+      hasAssessment: input.has_assessment,
+    };
+    if (Object.values(fields).every((v) => v === undefined)) return course;
+    const updated = await repo.updateCourse(tx, courseId, fields);
+    if (!updated) throw notFound();
+    return { ...course, ...updated };
+  });
+}
+
+/** Only staff delete a course; its members can see it exists, so they get 403 rather than 404. */
+export async function deleteCourse(ctx: AppContext, actor: Actor, courseId: number): Promise<void> {
+  const role = await getCourseRole(ctx.db, actor, courseId);
+  if (role !== 'staff') throw forbidden();
+  if (!(await repo.deleteCourse(ctx.db, courseId))) throw notFound();
+}

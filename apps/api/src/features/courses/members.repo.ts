@@ -1,0 +1,86 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { MemberKind } from '@kadai/contracts';
+import type { Executor } from '../../db/client.ts';
+import { courseEditors, courseStudents, users } from '../../db/schema.ts';
+
+const TABLES = { editor: courseEditors, student: courseStudents } as const;
+
+export interface MemberRow {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  addedAt: Date;
+}
+
+/** Up to `cap` members of one list, by family name, given name, then e-mail; `count` is the full number. */
+export async function listMembers(
+  db: Executor,
+  kind: MemberKind,
+  courseId: number,
+  cap: number,
+): Promise<{ count: number; rows: MemberRow[] }> {
+  const table = TABLES[kind];
+  const rows = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      addedAt: table.createdAt,
+      total: sql<number>`(count(*) over ())::int`.mapWith(Number),
+    })
+    .from(table)
+    .innerJoin(users, eq(users.id, table.userId))
+    .where(eq(table.courseId, courseId))
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.email), asc(users.id))
+    .limit(cap);
+  return { count: rows[0]?.total ?? 0, rows: rows.map(({ total: _total, ...row }) => row) };
+}
+
+/** Adds the users to the list; returns the ids that were not on it before (the others are left alone). */
+export async function insertMembers(
+  db: Executor,
+  kind: MemberKind,
+  courseId: number,
+  userIds: number[],
+): Promise<number[]> {
+  if (userIds.length === 0) return [];
+  const table = TABLES[kind];
+  const inserted = await db
+    .insert(table)
+    .values(userIds.map((userId) => ({ courseId, userId })))
+    .onConflictDoNothing()
+    .returning({ userId: table.userId });
+  return inserted.map((r) => r.userId);
+}
+
+/** Removes the users from the list; returns how many were on it. */
+export async function deleteMembers(
+  db: Executor,
+  kind: MemberKind,
+  courseId: number,
+  userIds: number[],
+): Promise<number> {
+  const table = TABLES[kind];
+  const deleted = await db
+    .delete(table)
+    .where(and(eq(table.courseId, courseId), inArray(table.userId, userIds)))
+    .returning({ userId: table.userId });
+  return deleted.length;
+}
+
+/** The PostgreSQL error code (SQLSTATE) of a failed statement, looking through drizzle's wrapper. */
+export function sqlStateOf(error: unknown): string | null {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
+    if ('code' in current && typeof current.code === 'string' && /^[0-9A-Z]{5}$/.test(current.code)) {
+      return current.code;
+    }
+    current = current.cause;
+  }
+  return null;
+}
+
+export const UNIQUE_VIOLATION = '23505';
+export const FOREIGN_KEY_VIOLATION = '23503';

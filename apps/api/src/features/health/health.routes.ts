@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ErrorBody, Health, PublicConfig } from '@kadai/contracts';
+import type { AppContext } from '../../lib/context.ts';
+import { VERSION } from '../../version.ts';
+
+export type SandboxProbe = () => Promise<{ ok: boolean; detail: string }>;
+
+export function registerHealthRoutes(app: FastifyInstance, ctx: AppContext, sandbox?: SandboxProbe): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/health',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['health'],
+        summary: 'Database, job queue and sandbox status',
+        security: [],
+        response: { 200: Health, 503: Health, 500: ErrorBody },
+      },
+    },
+    async (_request, reply) => {
+      const database = await ctx.database
+        .query('SELECT 1 AS ok')
+        .then(() => ({ ok: true, detail: 'reachable' }))
+        .catch((error: unknown) => ({
+          ok: false,
+          detail: error instanceof Error ? error.message : String(error),
+        }));
+      const queue = ctx.jobs.status();
+      const sandboxStatus = sandbox ? await sandbox() : { ok: false, detail: 'no grader in this process' };
+      const body: Health = {
+        status: database.ok && queue.ok && sandboxStatus.ok ? 'ok' : 'degraded',
+        version: VERSION,
+        database: { ...database, driver: ctx.database.driver },
+        queue,
+        sandbox: sandboxStatus,
+      };
+      return reply.code(database.ok ? 200 : 503).send(body);
+    },
+  );
+
+  api.get(
+    '/Config/',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['health'],
+        summary: 'Settings the web app needs before sign-in',
+        security: [],
+        response: { 200: PublicConfig },
+      },
+    },
+    async () => ({
+      product_name: ctx.config.PRODUCT_NAME,
+      google_client_id: ctx.config.GOOGLE_CLIENT_ID ?? null,
+      provider_url: ctx.config.PROVIDER_URL,
+    }),
+  );
+}

@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Health } from '@kadai/contracts';
+import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
+
+describe('GET /api/health', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ jobs: true, sandboxOk: false });
+  });
+  afterAll(() => t.close());
+
+  it('reports database, queue and sandbox, and says when the sandbox is missing', async () => {
+    const res = await call(t, 'GET', '/api/health');
+    expect(res.status).toBe(200);
+    const health = Health.parse(res.body);
+    expect(health.database.ok).toBe(true);
+    expect(health.queue.ok).toBe(true);
+    expect(health.sandbox.ok).toBe(false);
+    expect(health.sandbox.detail).toMatch(/bubblewrap/);
+    expect(health.status).toBe('degraded');
+  });
+
+  it('answers with a request id and security headers', async () => {
+    const res = await call(t, 'GET', '/api/health', { headers: { 'x-request-id': 'abc-123' } });
+    expect(res.headers['x-request-id']).toBe('abc-123');
+    expect(String(res.headers['content-security-policy'])).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('answers unknown API paths with the one error shape', async () => {
+    const res = await call(t, 'GET', '/api/does-not-exist/');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ detail: 'Not found.', code: 'not_found' });
+  });
+
+  it('serves the OpenAPI document generated from the route schemas', async () => {
+    const res = await call(t, 'GET', '/api/docs/json');
+    expect(res.status).toBe(200);
+    expect(res.json.openapi).toBe('3.1.0');
+    expect(Object.keys(res.json.paths ?? {})).toContain('/api/health');
+  });
+});

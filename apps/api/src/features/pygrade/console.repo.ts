@@ -1,0 +1,104 @@
+import { and, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { assignments, courseEditors, graderHosts, submissions } from '../../db/schema.ts';
+
+/** A host is alive while its heartbeat is younger than this. */
+export const HOST_ALIVE_SECONDS = 30;
+export const RECENT_JOBS = 20;
+/** At most this many running jobs are listed (a console, not a report). */
+export const RUNNING_JOBS = 100;
+
+export interface JobRow {
+  submissionId: number;
+  assignmentTitle: string;
+  courseId: number;
+  status: (typeof submissions.$inferSelect)['status'];
+  queuedAt: Date | null;
+  startedAt: Date | null;
+  gradedAt: Date | null;
+  graderHost: string | null;
+  score: number | null;
+  maxScore: number | null;
+}
+
+const jobColumns = {
+  submissionId: submissions.id,
+  assignmentTitle: assignments.title,
+  courseId: submissions.courseId,
+  status: submissions.status,
+  queuedAt: submissions.queuedAt,
+  startedAt: submissions.startedAt,
+  gradedAt: submissions.gradedAt,
+  graderHost: submissions.graderHost,
+  score: submissions.score,
+  maxScore: submissions.maxScore,
+};
+
+export async function isEditorOfAnyCourse(db: Executor, userId: number): Promise<boolean> {
+  const rows = await db
+    .select({ courseId: courseEditors.courseId })
+    .from(courseEditors)
+    .where(eq(courseEditors.userId, userId))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Every submission waiting for a grader (all courses: the load, not whose it is). */
+export async function countQueued(db: Executor): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(submissions)
+    .where(eq(submissions.status, 'Scheduled'));
+  return row?.n ?? 0;
+}
+
+/** `null`: every course (staff); otherwise the courses the user edits. */
+function inCourses(editorId: number | null): SQL | undefined {
+  if (editorId === null) return undefined;
+  return inArray(
+    submissions.courseId,
+    sql`(select ${courseEditors.courseId} from ${courseEditors} where ${courseEditors.userId} = ${editorId})`,
+  );
+}
+
+export function listRunningJobs(db: Executor, editorId: number | null): Promise<JobRow[]> {
+  return db
+    .select(jobColumns)
+    .from(submissions)
+    .innerJoin(assignments, eq(assignments.id, submissions.assignmentId))
+    .where(and(eq(submissions.status, 'Executing'), inCourses(editorId)))
+    .orderBy(submissions.startedAt)
+    .limit(RUNNING_JOBS);
+}
+
+export function listRecentJobs(db: Executor, editorId: number | null): Promise<JobRow[]> {
+  return db
+    .select(jobColumns)
+    .from(submissions)
+    .innerJoin(assignments, eq(assignments.id, submissions.assignmentId))
+    .where(and(isNotNull(submissions.gradedAt), inCourses(editorId)))
+    .orderBy(desc(submissions.gradedAt), desc(submissions.id))
+    .limit(RECENT_JOBS);
+}
+
+export function listHosts(db: Executor) {
+  return db
+    .select({
+      id: graderHosts.id,
+      hostname: graderHosts.hostname,
+      pid: graderHosts.pid,
+      startedAt: graderHosts.startedAt,
+      lastSeenAt: graderHosts.lastSeenAt,
+      alive:
+        sql<boolean>`${graderHosts.lastSeenAt} > now() - make_interval(secs => ${HOST_ALIVE_SECONDS})`.mapWith(
+          Boolean,
+        ),
+      sandboxOk: graderHosts.sandboxOk,
+      sandboxDetail: graderHosts.sandboxDetail,
+      concurrency: graderHosts.concurrency,
+      running: graderHosts.running,
+      graded: graderHosts.graded,
+    })
+    .from(graderHosts)
+    .orderBy(desc(graderHosts.lastSeenAt));
+}

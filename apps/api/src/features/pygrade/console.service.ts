@@ -1,0 +1,166 @@
+import {
+  SandboxRequestError,
+  SandboxUnavailableError,
+  runSandboxed,
+  type SandboxResult,
+} from '@kadai/sandbox';
+import type { GradingJob, PygradeStatus, SnippetRunRequest, SnippetRunResult } from '@kadai/contracts';
+import type { Actor, AppContext } from '../../lib/context.ts';
+import { HttpError, badRequest, forbidden } from '../../lib/errors.ts';
+import type { SandboxProbe } from '../health/health.routes.ts';
+import * as repo from './console.repo.ts';
+
+/** Snippet runs per user per minute, and at once in this process (they share the grader's cores). */
+export const SNIPPET_RATE = { max: 10, windowMs: 60_000 } as const;
+export const SNIPPET_CONCURRENCY = 2;
+
+/** The console is for editors (of any course) and staff; students and others get 403. */
+export async function requireConsoleUser(ctx: AppContext, actor: Actor): Promise<void> {
+  if (actor.isStaff || (await repo.isEditorOfAnyCourse(ctx.db, actor.userId))) return;
+  throw forbidden('The PyGrade console is for editors and staff.');
+}
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+function toJob(row: repo.JobRow): GradingJob {
+  return {
+    submission_id: row.submissionId,
+    assignment_title: row.assignmentTitle,
+    course_id: row.courseId,
+    status: row.status,
+    queued_at: iso(row.queuedAt),
+    started_at: iso(row.startedAt),
+    graded_at: iso(row.gradedAt),
+    grader_host: row.graderHost,
+    score: row.score,
+    max_score: row.maxScore,
+  };
+}
+
+export const probeOf = (sandbox?: SandboxProbe): SandboxProbe =>
+  sandbox ?? (async () => ({ ok: false, detail: 'no grader in this process' }));
+
+/**
+ * `GET Pygrade/status/`: the queue's depth (every course), the jobs running and the last graded ones
+ * of the courses the caller edits (staff: all), every grader host, and this process's sandbox.
+ */
+export async function getStatus(
+  ctx: AppContext,
+  actor: Actor,
+  sandbox: SandboxProbe,
+): Promise<PygradeStatus> {
+  await requireConsoleUser(ctx, actor);
+  const editorId = actor.isStaff ? null : actor.userId;
+  const [queueDepth, running, recent, hosts, probe] = await Promise.all([
+    repo.countQueued(ctx.db),
+    repo.listRunningJobs(ctx.db, editorId),
+    repo.listRecentJobs(ctx.db, editorId),
+    repo.listHosts(ctx.db),
+    sandbox(),
+  ]);
+  return {
+    queue_depth: queueDepth,
+    running: running.map(toJob),
+    recent: recent.map(toJob),
+    hosts: hosts.map((h) => ({
+      id: h.id,
+      hostname: h.hostname,
+      pid: h.pid,
+      started_at: h.startedAt.toISOString(),
+      last_seen_at: h.lastSeenAt.toISOString(),
+      alive: h.alive,
+      sandbox_ok: h.sandboxOk,
+      sandbox_detail: h.sandboxDetail,
+      concurrency: h.concurrency,
+      running: h.running,
+      graded: h.graded,
+    })),
+    sandbox: probe,
+  };
+}
+
+/** A sliding window per user and a cap on runs at once; both live in this process only. */
+export class SnippetLimiter {
+  private readonly runs = new Map<number, number[]>();
+  private active = 0;
+
+  constructor(
+    private readonly rate: { max: number; windowMs: number } = SNIPPET_RATE,
+    private readonly concurrency: number = SNIPPET_CONCURRENCY,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Takes a slot for `userId` or throws 429; call the returned function when the run ends. */
+  acquire(userId: number): () => void {
+    const now = this.now();
+    const recent = (this.runs.get(userId) ?? []).filter((at) => at > now - this.rate.windowMs);
+    if (recent.length >= this.rate.max) {
+      const wait = Math.max(1, Math.ceil((recent[0]! + this.rate.windowMs - now) / 1000));
+      throw throttled(
+        `You have run ${recent.length} snippets in the last minute; try again in ${wait} seconds.`,
+        wait,
+      );
+    }
+    if (this.active >= this.concurrency) {
+      throw throttled('The sandbox is busy with other snippets; try again in a few seconds.', 2);
+    }
+    recent.push(now);
+    this.runs.set(userId, recent);
+    this.active++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.active--;
+    };
+  }
+}
+
+const throttled = (detail: string, retryAfter: number) =>
+  new HttpError(429, 'throttled', detail, undefined, { 'retry-after': String(retryAfter) });
+
+const unavailable = (detail: string) =>
+  new HttpError(
+    503,
+    'sandbox_unavailable',
+    `Snippets cannot run here: the sandbox is not available (${detail}). Nothing runs outside the sandbox.`,
+  );
+
+export type SnippetRunner = (request: Parameters<typeof runSandboxed>[0]) => Promise<SandboxResult>;
+
+/**
+ * `POST Pygrade/run/`: the snippet runs as `main.py` in a fresh sandbox with the default limits (the
+ * same as a test case's); without a working sandbox the answer is 503 and nothing runs.
+ */
+export async function runSnippet(
+  ctx: AppContext,
+  actor: Actor,
+  input: SnippetRunRequest,
+  deps: { sandbox: SandboxProbe; limiter: SnippetLimiter; run?: SnippetRunner },
+): Promise<SnippetRunResult> {
+  await requireConsoleUser(ctx, actor);
+  const probe = await deps.sandbox();
+  if (!probe.ok) throw unavailable(probe.detail);
+  const release = deps.limiter.acquire(actor.userId);
+  try {
+    const result = await (deps.run ?? runSandboxed)({
+      files: [{ path: 'main.py', content: input.code }],
+      stdin: input.stdin,
+    });
+    return {
+      exit_code: result.exitCode,
+      signal: result.signal,
+      time_ms: Math.round(result.timeMs),
+      memory_kb: result.memoryKb,
+      stdout: result.stdout,
+      stderr: result.stderr,
+      limit: result.limit,
+    };
+  } catch (error) {
+    if (error instanceof SandboxUnavailableError) throw unavailable(error.message);
+    if (error instanceof SandboxRequestError) throw badRequest(error.message);
+    throw error;
+  } finally {
+    release();
+  }
+}

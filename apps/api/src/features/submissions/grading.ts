@@ -1,0 +1,36 @@
+import { GRADING_QUEUE, type GradingJobData } from '@kadai/grader/queue';
+import type { AppContext } from '../../lib/context.ts';
+
+/**
+ * Queues submissions for grading: the rows become Scheduled (committed) first, then one job each is
+ * sent. A grader claims a submission only while it is Scheduled or Executing, so a job for a canceled
+ * one does nothing, and a re-grade of a running one gives the new attempt the only valid token.
+ * Returns the ids that were queued.
+ */
+export async function enqueueGrading(ctx: AppContext, submissionIds: number[]): Promise<number[]> {
+  if (submissionIds.length === 0) return [];
+  const { rows } = await ctx.database.query(
+    `UPDATE submissions
+        SET status = 'Scheduled', queued_at = now(), started_at = NULL, graded_at = NULL,
+            grading_token = NULL, message = ''
+      WHERE id = ANY($1::int[])
+      RETURNING id`,
+    [submissionIds],
+  );
+  const queued = rows.map((row) => Number(row.id));
+  for (const submissionId of queued) {
+    const data: GradingJobData = { submissionId };
+    try {
+      await ctx.jobs.send(GRADING_QUEUE, data, {
+        expireInSeconds: ctx.config.GRADING_TIMEOUT,
+        retryLimit: 3,
+        retryDelay: 5,
+      });
+    } catch (error) {
+      // The submission is saved and Scheduled; a grader's sweep re-sends jobs for Scheduled rows
+      // that wait too long, so a queue hiccup delays grading but never loses it.
+      ctx.log.warn({ err: error, submissionId }, 'could not queue grading; a grader sweep will');
+    }
+  }
+  return queued;
+}

@@ -1,0 +1,203 @@
+import type { FastifyRequest } from 'fastify';
+import type { Submission, SubmissionFile, SubmitRequest } from '@kadai/contracts';
+import type { Executor } from '../../db/client.ts';
+import type { Actor, AppContext } from '../../lib/context.ts';
+import { HttpError, conflict, notFound } from '../../lib/errors.ts';
+import { readUploadedFiles } from '../../lib/uploads.ts';
+import { closesAt } from '../assignments/assignment-access.ts';
+import { findAssignment, listLinks } from '../assignments/assignments.repo.ts';
+import { getCourseRole } from '../courses/courses.service.ts';
+import { enqueueGrading } from './grading.ts';
+import { checkAddedFiles, checkComplete, decodeSubmission, type FileRules } from './file-rules.ts';
+import { loadSubmission } from './lists.service.ts';
+import { getVisibleSubmission, requireSubmissionOwner, type SubmissionAccess } from './submission-access.ts';
+import * as repo from './submissions.repo.ts';
+import { toSubmissionFile } from './submissions.shape.ts';
+
+/** At most this many submissions per person, assignment and course within the window (429 beyond). */
+export const SUBMIT_RATE = { max: 10, windowSeconds: 60 } as const;
+
+interface Target {
+  rules: FileRules;
+  opensAt: Date;
+  dueAt: Date;
+  lateUntil: Date | null;
+}
+
+/** The assignment as given in the course, or 404 (no such assignment, or not in that course). */
+async function findTarget(
+  db: Executor,
+  actor: Actor,
+  assignmentId: number,
+  courseId: number,
+): Promise<Target> {
+  const assignment = await findAssignment(db, assignmentId);
+  const link =
+    assignment && (await listLinks(db, [assignmentId], actor.userId)).find((l) => l.courseId === courseId);
+  if (!assignment || !link) throw notFound();
+  return {
+    rules: {
+      entryFile: assignment.entryFile,
+      requiredFiles: assignment.requiredFiles,
+      allowedExtensions: assignment.allowedExtensions,
+      maxFiles: assignment.maxFiles,
+      maxFileBytes: assignment.maxFileBytes,
+    },
+    opensAt: link.opensAt,
+    dueAt: link.dueAt,
+    lateUntil: link.lateUntil,
+  };
+}
+
+/** 403 outside the window in which the course accepts submissions (docs/submissions.md, "Deadlines"). */
+function assertOpen(target: Target, now: Date): void {
+  if (now.getTime() < target.opensAt.getTime()) {
+    throw new HttpError(403, 'not_open', 'This assignment is not open yet.');
+  }
+  if (now.getTime() > closesAt(target).getTime()) {
+    throw new HttpError(403, 'closed', 'The deadline has passed; submissions are closed.');
+  }
+}
+
+async function assertRate(db: Executor, key: { assignmentId: number; courseId: number; userId: number }) {
+  const recent = await repo.countRecentSubmissions(db, key, SUBMIT_RATE.windowSeconds);
+  if (recent.count < SUBMIT_RATE.max) return;
+  const wait = Math.max(1, recent.retryAfterSeconds);
+  throw new HttpError(
+    429,
+    'throttled',
+    `You have submitted ${recent.count} times in the last minute; try again in ${wait} seconds.`,
+    undefined,
+    { 'retry-after': String(wait) },
+  );
+}
+
+/**
+ * `POST Submission/Submit/`: any member of the course (students; editors and staff too, as their own).
+ * The row and its files are committed in one transaction before grading is queued, so a queue failure
+ * never loses a submission (it stays Scheduled for a grader's sweep).
+ */
+export async function submit(ctx: AppContext, actor: Actor, body: SubmitRequest): Promise<Submission> {
+  const now = new Date();
+  const submissionId = await ctx.db.transaction(async (tx) => {
+    await getCourseRole(tx, actor, body.course_id);
+    const target = await findTarget(tx, actor, body.assignment_id, body.course_id);
+    assertOpen(target, now);
+    const key = { assignmentId: body.assignment_id, courseId: body.course_id, userId: actor.userId };
+    await assertRate(tx, key);
+    const files = decodeSubmission(body, target.rules.entryFile);
+    checkAddedFiles(
+      target.rules,
+      [],
+      files.map((f) => ({ filename: f.filename, size: f.content.length })),
+    );
+    if (!body.upload_files_later) {
+      checkComplete(
+        target.rules,
+        files.map((f) => f.filename),
+      );
+    }
+    const id = await repo.insertSubmission(tx, { ...key, isLate: now.getTime() > target.dueAt.getTime() });
+    await repo.insertFiles(tx, id, files);
+    return id;
+  });
+  if (!body.upload_files_later) await enqueueGrading(ctx, [submissionId]);
+  return loadSubmission(ctx, submissionId);
+}
+
+/* ─── FileSubmission: files added to a Pending submission ────────────────────────────────────── */
+
+async function rulesOf(db: Executor, access: SubmissionAccess): Promise<FileRules> {
+  const assignment = await findAssignment(db, access.submission.assignmentId);
+  if (!assignment) throw notFound();
+  return {
+    entryFile: assignment.entryFile,
+    requiredFiles: assignment.requiredFiles,
+    allowedExtensions: assignment.allowedExtensions,
+    maxFiles: assignment.maxFiles,
+    maxFileBytes: assignment.maxFileBytes,
+  };
+}
+
+const notPending = () =>
+  conflict(
+    'Files can be changed only while the submission is Pending (before it is queued for grading).',
+    'not_pending',
+  );
+
+/** For the author, while Pending: anyone else who sees it gets 403, the rest 404. */
+async function getOwnPending(db: Executor, actor: Actor, submissionId: number): Promise<SubmissionAccess> {
+  const access = await getVisibleSubmission(db, actor, submissionId);
+  requireSubmissionOwner(access);
+  if (access.submission.status !== 'Pending') throw notPending();
+  return access;
+}
+
+export async function listFiles(
+  ctx: AppContext,
+  actor: Actor,
+  submissionId: number,
+): Promise<SubmissionFile[]> {
+  await getVisibleSubmission(ctx.db, actor, submissionId);
+  return (await repo.listFileMeta(ctx.db, [submissionId])).map((f) => toSubmissionFile(ctx.config, f));
+}
+
+/**
+ * `POST FileSubmission/` (multipart): access and state are checked before the body is read, the
+ * limits while it is read, and everything again under the submission's row lock before the files are
+ * stored, all or none.
+ */
+export async function addFiles(
+  ctx: AppContext,
+  actor: Actor,
+  submissionId: number,
+  request: FastifyRequest,
+): Promise<SubmissionFile[]> {
+  const access = await getOwnPending(ctx.db, actor, submissionId);
+  const rules = await rulesOf(ctx.db, access);
+  const { files } = await readUploadedFiles(request, {
+    maxFiles: rules.maxFiles,
+    maxFileBytes: rules.maxFileBytes,
+  });
+  const added = await ctx.db.transaction(async (tx) => {
+    const row = await repo.lockSubmission(tx, submissionId);
+    if (!row) throw notFound();
+    if (row.status !== 'Pending') throw notPending();
+    const existing = await repo.listFileMeta(tx, [submissionId]);
+    checkAddedFiles(
+      rules,
+      existing,
+      files.map((f) => ({ filename: f.filename, size: f.data.length })),
+    );
+    return repo.insertFiles(
+      tx,
+      submissionId,
+      files.map((f) => ({ filename: f.filename, content: f.data })),
+    );
+  });
+  return added.map((f) => toSubmissionFile(ctx.config, f));
+}
+
+export async function deleteFile(
+  ctx: AppContext,
+  actor: Actor,
+  submissionId: number,
+  fileId: number,
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    await getOwnPending(tx, actor, submissionId);
+    const row = await repo.lockSubmission(tx, submissionId);
+    if (row?.status !== 'Pending') throw notPending();
+    if (!(await repo.deleteFile(tx, submissionId, fileId))) throw notFound();
+  });
+}
+
+/** Checks a Pending submission is complete enough to grade (used when its author queues it). */
+export async function assertGradable(db: Executor, access: SubmissionAccess): Promise<void> {
+  const rules = await rulesOf(db, access);
+  const files = await repo.listFileMeta(db, [access.submission.id]);
+  checkComplete(
+    rules,
+    files.map((f) => f.filename),
+  );
+}

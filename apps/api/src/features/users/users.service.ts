@@ -1,0 +1,129 @@
+import type { SetPasswordLink, UserCreate, UserListQuery, UserUpdate } from '@kadai/contracts';
+import type { Config } from '../../config.ts';
+import type { Executor } from '../../db/client.ts';
+import type { Actor, AppContext } from '../../lib/context.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { revokeUserSessions } from '../auth/auth.repo.ts';
+import { createSetPasswordLink } from '../auth/set-password-link.ts';
+import {
+  deleteUser,
+  findUserById,
+  insertMissingUsers,
+  insertUser,
+  listUsers,
+  updateUser,
+  type NewUserRow,
+  type UserChanges,
+  type UserRow,
+} from './users.repo.ts';
+
+/** Fields only staff may send; a non-staff caller sending any of them gets 403. */
+const STAFF_ONLY_FIELDS = ['email', 'is_staff', 'is_active', 'roles'] as const;
+
+const emailTaken = () =>
+  conflict('A user with that email address already exists.', 'email_taken', {
+    email: ['A user with that email address already exists.'],
+  });
+
+export async function listUsersForStaff(ctx: AppContext, query: UserListQuery) {
+  return listUsers(ctx.db, query);
+}
+
+/** A staff member opens an account; the new user sets their password through the returned link. */
+export async function createAccount(
+  ctx: AppContext,
+  input: UserCreate,
+): Promise<{ user: UserRow; setPassword: SetPasswordLink }> {
+  const user = await insertUser(ctx.db, {
+    email: input.email,
+    firstName: input.first_name,
+    lastName: input.last_name,
+    isStaff: input.is_staff,
+    roles: [...new Set(input.roles)],
+    displayLang: input.display_lang,
+  });
+  if (!user) throw emailTaken();
+  return { user, setPassword: createSetPasswordLink(ctx.config, user) };
+}
+
+/**
+ * Opens accounts in bulk inside the caller's transaction (course membership lists). E-mails that
+ * already have an account are skipped; each new account comes with its set-password link.
+ */
+export async function createAccounts(
+  config: Config,
+  tx: Executor,
+  rows: Pick<NewUserRow, 'email' | 'firstName' | 'lastName'>[],
+): Promise<{ user: UserRow; setPassword: SetPasswordLink }[]> {
+  const created = await insertMissingUsers(tx, rows);
+  return created.map((user) => ({ user, setPassword: createSetPasswordLink(config, user) }));
+}
+
+/** A user the caller may see through Auth/User/{id}/: themself, or anyone for staff. Others: 404. */
+export async function getVisibleUser(ctx: AppContext, actor: Actor, id: number): Promise<UserRow> {
+  if (!actor.isStaff && actor.userId !== id) throw notFound();
+  const user = await findUserById(ctx.db, id);
+  if (!user) throw notFound();
+  return user;
+}
+
+export async function createSetPasswordLinkFor(ctx: AppContext, id: number): Promise<SetPasswordLink> {
+  const user = await findUserById(ctx.db, id);
+  if (!user) throw notFound();
+  return createSetPasswordLink(ctx.config, user);
+}
+
+/**
+ * PATCH and PUT of Auth/User/{id}/. Users edit their names and language; staff also the e-mail, staff
+ * flag, active flag and roles — but not their own staff or active flag, so nobody locks themself out
+ * (another staff member can).
+ */
+export async function updateAccount(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  input: UserUpdate,
+): Promise<UserRow> {
+  const current = await getVisibleUser(ctx, actor, id);
+  if (!actor.isStaff && STAFF_ONLY_FIELDS.some((field) => input[field] !== undefined)) {
+    throw forbidden('Only staff can change the e-mail address, staff status, active status or roles.');
+  }
+  if (actor.userId === id && (input.is_staff === false || input.is_active === false)) {
+    throw badRequest('You cannot remove your own staff or active status; ask another staff member.', {
+      [input.is_staff === false ? 'is_staff' : 'is_active']: [
+        'You cannot remove your own staff or active status.',
+      ],
+    });
+  }
+  const changes: UserChanges = {
+    email: input.email,
+    firstName: input.first_name,
+    lastName: input.last_name,
+    displayLang: input.display_lang,
+    isStaff: input.is_staff,
+    isActive: input.is_active,
+    roles: input.roles ? [...new Set(input.roles)] : undefined,
+  };
+  const deactivating = input.is_active === false && current.isActive;
+  const updated = await ctx.db.transaction(async (tx) => {
+    const row = await updateUser(tx, id, changes);
+    // Ended now, so reactivating the account later does not bring old sessions back.
+    if (row && row !== 'email_taken' && deactivating) await revokeUserSessions(tx, id, 'deactivated');
+    return row;
+  });
+  if (updated === 'email_taken') throw emailTaken();
+  if (!updated) throw notFound();
+  return updated;
+}
+
+/**
+ * Users may delete their own account; staff may delete anyone else's. Staff cannot delete themselves,
+ * so a system cannot lose its last administrator by accident.
+ */
+export async function deleteAccount(ctx: AppContext, actor: Actor, id: number): Promise<void> {
+  await getVisibleUser(ctx, actor, id);
+  if (actor.isStaff && actor.userId === id) {
+    throw badRequest('Staff cannot delete their own account; ask another staff member.');
+  }
+  if (!(await deleteUser(ctx.db, id))) throw notFound();
+}

@@ -1,0 +1,176 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import path from 'node:path';
+import { z } from 'zod';
+import type { Config } from '../config.ts';
+
+/**
+ * Short-lived signed download links: `/api/Download/<token>`. The token is the credential (the route is
+ * public), so a link works in an `<a download>` or a new tab, where no bearer header is sent. It is
+ * `base64url(JSON payload) "." base64url(HMAC-SHA256)`, keyed by a key derived from JWT_SECRET under a
+ * label of its own, so a download token can never pass for an access token or the other way round.
+ */
+export type DownloadRef =
+  | { kind: 'storage'; key: string; filename: string; contentType: string }
+  | { kind: 'submission_file'; id: number };
+
+const DownloadPayload = z.object({
+  ref: z.discriminatedUnion('kind', [
+    z.object({
+      kind: z.literal('storage'),
+      key: z.string(),
+      filename: z.string(),
+      contentType: z.string(),
+    }),
+    z.object({ kind: z.literal('submission_file'), id: z.number().int() }),
+  ]),
+  /** Expiry, Unix seconds. */
+  exp: z.number().int(),
+});
+
+export const DOWNLOAD_PATH = '/api/Download/';
+const LABEL = 'kadai/download-link/v1';
+
+const keys = new Map<string, Buffer>();
+function signingKey(secret: string): Buffer {
+  let key = keys.get(secret);
+  if (!key) {
+    key = createHmac('sha256', secret).update(LABEL).digest();
+    keys.set(secret, key);
+  }
+  return key;
+}
+
+const mac = (secret: string, payload: string) =>
+  createHmac('sha256', signingKey(secret)).update(payload).digest();
+
+/** A path (`/api/Download/<token>`) that downloads `ref` until `ttlSeconds` from now. */
+export function signDownload(
+  config: Pick<Config, 'JWT_SECRET' | 'SIGNED_URL_LIFETIME'>,
+  ref: DownloadRef,
+  ttlSeconds: number = config.SIGNED_URL_LIFETIME,
+  now: number = Date.now(),
+): string {
+  const payload = Buffer.from(
+    JSON.stringify({ ref, exp: Math.floor(now / 1000) + ttlSeconds }),
+    'utf8',
+  ).toString('base64url');
+  return `${DOWNLOAD_PATH}${payload}.${mac(config.JWT_SECRET, payload).toString('base64url')}`;
+}
+
+export type DownloadCheck =
+  | { ok: true; ref: DownloadRef }
+  | { ok: false; reason: 'invalid' }
+  | { ok: false; reason: 'expired'; expiredAt: Date };
+
+/** Checks a token's signature, then its expiry. Only a genuine token can be reported as expired. */
+export function verifyDownload(
+  config: Pick<Config, 'JWT_SECRET'>,
+  token: string,
+  now: number = Date.now(),
+): DownloadCheck {
+  const match = /^([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)$/.exec(token);
+  if (!match) return { ok: false, reason: 'invalid' };
+  const payload = match[1]!;
+  const signature = match[2]!;
+  const expected = mac(config.JWT_SECRET, payload);
+  const given = Buffer.from(signature, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    return { ok: false, reason: 'invalid' };
+  }
+  let decoded: unknown;
+  try {
+    decoded = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+  } catch {
+    return { ok: false, reason: 'invalid' };
+  }
+  const parsed = DownloadPayload.safeParse(decoded);
+  if (!parsed.success) return { ok: false, reason: 'invalid' };
+  if (parsed.data.exp * 1000 <= now) {
+    return { ok: false, reason: 'expired', expiredAt: new Date(parsed.data.exp * 1000) };
+  }
+  return { ok: true, ref: parsed.data.ref };
+}
+
+/* ─── What a download is sent as ─────────────────────────────────────────────────────────────── */
+
+/**
+ * Content types a download may be labelled with. Anything else (HTML, SVG, XML, JavaScript: whatever a
+ * browser would run on our origin) goes out as application/octet-stream.
+ */
+const SAFE_CONTENT_TYPES = new Set([
+  'text/plain',
+  'text/csv',
+  'text/tab-separated-values',
+  'text/markdown',
+  'application/json',
+  'application/pdf',
+  'application/zip',
+  'application/gzip',
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'audio/mpeg',
+  'audio/wav',
+  'video/mp4',
+]);
+
+/** The content type to send: the allowed type (text in UTF-8), or application/octet-stream. */
+export function safeContentType(contentType: string): string {
+  const type = contentType.split(';')[0]!.trim().toLowerCase();
+  if (!SAFE_CONTENT_TYPES.has(type)) return 'application/octet-stream';
+  return type.startsWith('text/') ? `${type}; charset=utf-8` : type;
+}
+
+const TYPES_BY_EXTENSION: Record<string, string> = {
+  '.txt': 'text/plain',
+  '.py': 'text/plain',
+  '.in': 'text/plain',
+  '.out': 'text/plain',
+  '.dat': 'text/plain',
+  '.log': 'text/plain',
+  '.md': 'text/markdown',
+  '.csv': 'text/csv',
+  '.tsv': 'text/tab-separated-values',
+  '.json': 'application/json',
+  '.pdf': 'application/pdf',
+  '.zip': 'application/zip',
+  '.gz': 'application/gzip',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.mp3': 'audio/mpeg',
+  '.wav': 'audio/wav',
+  '.mp4': 'video/mp4',
+};
+
+/**
+ * The content type of a file, decided by the server from its name (what a browser claims is not
+ * trusted); unknown extensions are application/octet-stream.
+ */
+export function contentTypeOf(filename: string): string {
+  return TYPES_BY_EXTENSION[path.extname(filename).toLowerCase()] ?? 'application/octet-stream';
+}
+
+/** `attachment` with an ASCII fallback name and the exact name in RFC 5987 form. */
+export function contentDisposition(filename: string): string {
+  const fallback = filename.replace(/[^A-Za-z0-9._-]/g, '_') || 'download';
+  const encoded = encodeURIComponent(filename).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+/** Headers of every download: never rendered on our origin, never sniffed, never cached by others. */
+export function downloadHeaders(filename: string, contentType: string): Record<string, string> {
+  return {
+    'content-type': safeContentType(contentType),
+    'content-disposition': contentDisposition(filename),
+    'x-content-type-options': 'nosniff',
+    'content-security-policy': "default-src 'none'; sandbox",
+    'cache-control': 'private, no-store',
+  };
+}

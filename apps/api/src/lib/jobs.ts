@@ -1,0 +1,92 @@
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/client.ts';
+
+export interface JobStatus {
+  ok: boolean;
+  detail: string;
+}
+
+/** The background queue every feature uses; pg-boss underneath, on PGlite or PostgreSQL alike. */
+export interface JobQueue {
+  status(): JobStatus;
+  /** Queues a job; `singletonKey` makes a second send of the same key a no-op while the first waits. */
+  send(queue: string, data: object, options?: PgBoss.SendOptions): Promise<string | null>;
+  /**
+   * Registers one fetch loop; `options` (batch size, polling interval, job metadata such as
+   * `retryCount`) override the queue's defaults. Call again for more loops in parallel. Resolves with
+   * the loop's id for `offWork`.
+   */
+  work<T extends object>(
+    queue: string,
+    handler: (jobs: PgBoss.Job<T>[]) => Promise<void>,
+    options?: PgBoss.WorkOptions,
+  ): Promise<string>;
+  /** Stops one fetch loop: it takes no more jobs (a batch in progress finishes). */
+  offWork(workerId: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface StartJobsOptions {
+  /** Seconds between polls; PGlite has no LISTEN/NOTIFY, so this bounds job latency. */
+  pollingIntervalSeconds?: number;
+}
+
+/** Starts pg-boss over the application's own connection(s), so the embedded database works too. */
+export async function startJobQueue(database: Database, options: StartJobsOptions = {}): Promise<JobQueue> {
+  const boss = new PgBoss({
+    db: { executeSql: (text: string, values: unknown[]) => database.query(text, values) },
+    schema: 'pgboss',
+    // Maintenance and state monitoring poll the database; keep them rare on the single PGlite connection.
+    maintenanceIntervalSeconds: 120,
+    monitorStateIntervalSeconds: 300,
+  });
+  let lastError: string | null = null;
+  boss.on('error', (error) => {
+    lastError = error.message;
+    console.error('job queue error', error);
+  });
+  await boss.start();
+  const created = new Set<string>();
+  const ensureQueue = async (queue: string) => {
+    if (created.has(queue)) return;
+    await boss.createQueue(queue);
+    created.add(queue);
+  };
+  let stopped = false;
+  return {
+    status: () =>
+      stopped
+        ? { ok: false, detail: 'stopped' }
+        : { ok: lastError === null, detail: lastError ?? 'pg-boss running' },
+    async send(queue, data, sendOptions = {}) {
+      await ensureQueue(queue);
+      return boss.send(queue, data, { retryLimit: 3, retryBackoff: true, ...sendOptions });
+    },
+    async work(queue, handler, workOptions = {}) {
+      await ensureQueue(queue);
+      return boss.work(
+        queue,
+        { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, ...workOptions },
+        handler,
+      );
+    },
+    async offWork(workerId) {
+      await boss.offWork({ id: workerId });
+    },
+    async stop() {
+      stopped = true;
+      await boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
+    },
+  };
+}
+
+/** A queue that was not started (tests that need no background work); sending is an error. */
+export function createStoppedQueue(reason = 'job queue not started'): JobQueue {
+  return {
+    status: () => ({ ok: false, detail: reason }),
+    send: () => Promise.reject(new Error(reason)),
+    work: () => Promise.reject(new Error(reason)),
+    offWork: () => Promise.resolve(),
+    stop: () => Promise.resolve(),
+  };
+}

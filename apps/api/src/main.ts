@@ -1,0 +1,83 @@
+import { startGrader, type Grader } from '@kadai/grader/worker';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { migrateDatabase } from './db/migrate.ts';
+import { seedDemoData } from './db/seed.ts';
+import { startJobQueue } from './lib/jobs.ts';
+import { createStorage } from './lib/storage.ts';
+import { buildApp } from './app.ts';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.dataDir,
+    poolSize: config.DATABASE_POOL_SIZE,
+  });
+  await migrateDatabase(database);
+  const jobs = await startJobQueue(database);
+  const storage = createStorage(config);
+  // In the embedded default this process is also the grader; with RUN_GRADER=false, grader hosts do it.
+  let grader: Grader | null = null;
+  const sandbox = config.RUN_GRADER
+    ? async () => grader?.sandbox ?? { ok: false, detail: 'the grader is starting' }
+    : async () => ({ ok: true, detail: 'grading runs on separate grader hosts (RUN_GRADER=false)' });
+  const app = await buildApp({ config, database, jobs, storage, sandbox });
+  if (config.RUN_GRADER) {
+    grader = await startGrader({
+      sql: database,
+      jobs,
+      readAttachment: (key) => storage.read(key),
+      log: app.log,
+      concurrency: config.GRADER_CONCURRENCY,
+      gradingTimeoutSeconds: config.GRADING_TIMEOUT,
+    });
+  }
+  if (config.SEED_DEMO) {
+    const seeded = await seedDemoData({ config, database, db: database.db, jobs, log: app.log });
+    if (seeded) app.log.info('seeded the demo course and accounts (see README)');
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    // Stop taking requests first, then let running jobs finish, then close the database.
+    const timer = setTimeout(() => {
+      console.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, 20_000);
+    timer.unref();
+    try {
+      await app.close();
+      await grader?.stop();
+      await jobs.stop();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      console.error('error during shutdown', error);
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(`${config.PRODUCT_NAME} is ready on ${config.publicUrl} (database: ${database.driver})`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

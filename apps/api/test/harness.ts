@@ -1,0 +1,195 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { startGrader, type Grader, type GraderOptions } from '@kadai/grader/worker';
+import { loadConfig, type Config } from '../src/config.ts';
+import { openDatabase, type Database } from '../src/db/client.ts';
+import { migrateDatabase } from '../src/db/migrate.ts';
+import { buildApp } from '../src/app.ts';
+import type { AppContext } from '../src/lib/context.ts';
+import { createStoppedQueue, startJobQueue, type JobQueue } from '../src/lib/jobs.ts';
+import { createStorage } from '../src/lib/storage.ts';
+import { TEMPLATE_DUMP } from './paths.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  config: Config;
+  database: Database;
+  /** The in-process grader, when started with `grader`. */
+  grader: Grader | null;
+  /** The test's own PostgreSQL database (TEST_DATABASE_URL runs); undefined on PGlite. */
+  databaseUrl?: string;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Extra environment variables, as they would be set in production. */
+  env?: Record<string, string>;
+  /** Start pg-boss (slower; only for tests of background work). */
+  jobs?: boolean;
+  sandboxOk?: boolean;
+  /**
+   * Start the job queue and an in-process grader (the real sandbox, 2 slots) with short poll,
+   * heartbeat and sweep intervals; an object overrides any grader option (e.g. `runSandboxed`).
+   * /api/health then reports this grader's sandbox.
+   */
+  grader?: boolean | Partial<GraderOptions>;
+  /** Serve a built web app from here (default: none). */
+  webDistDir?: string;
+}
+
+/**
+ * A whole API on a fresh database: PGlite loaded from the migrated template, or, when
+ * TEST_DATABASE_URL is set, a new database on that PostgreSQL server (dropped by close()).
+ */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kadai-test-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://lms.test',
+    ...options.env,
+  });
+
+  let dropDatabase: (() => Promise<void>) | null = null;
+  let databaseUrl: string | undefined;
+  let database: Database;
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) {
+    const name = `kadai_t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    database = await openDatabase({ databaseUrl, poolSize: 5 });
+    await migrateDatabase(database);
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  } else {
+    const dump = new Blob([readFileSync(TEMPLATE_DUMP)]);
+    const pglite = await PGlite.create({ loadDataDir: dump });
+    database = await openDatabase({ pglite });
+  }
+
+  const withGrader = options.grader !== undefined && options.grader !== false;
+  const jobs: JobQueue =
+    options.jobs || withGrader
+      ? await startJobQueue(database, { pollingIntervalSeconds: 0.5 })
+      : createStoppedQueue();
+  let grader: Grader | null = null;
+  const sandboxOk = options.sandboxOk ?? true;
+  // Files go under the test's own DATA_DIR (removed by close()).
+  const storage = createStorage(config);
+  const app = await buildApp({
+    config,
+    database,
+    jobs,
+    storage,
+    logger: false,
+    webDistDir: options.webDistDir ?? path.join(dataDir, 'no-web'),
+    sandbox: async () =>
+      grader
+        ? grader.sandbox
+        : {
+            ok: sandboxOk,
+            detail: sandboxOk ? 'test sandbox' : 'Sandbox unavailable: missing bubblewrap',
+          },
+  });
+  await app.ready();
+  if (withGrader) {
+    grader = await startGrader({
+      sql: database,
+      jobs,
+      readAttachment: (key) => storage.read(key),
+      log: app.log,
+      concurrency: 2,
+      gradingTimeoutSeconds: config.GRADING_TIMEOUT,
+      heartbeatMs: 200,
+      sweepMs: 500,
+      staleAfterMs: 2000,
+      resendAfterMs: 3000,
+      ...(typeof options.grader === 'object' ? options.grader : {}),
+    });
+  }
+  const ctx: AppContext = { config, database, db: database.db, jobs, storage, log: app.log };
+  return {
+    app,
+    ctx,
+    config,
+    database,
+    grader,
+    databaseUrl,
+    async close() {
+      await app.close();
+      await grader?.stop();
+      await jobs.stop();
+      await database.close();
+      if (dropDatabase) await dropDatabase();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface CallOptions {
+  token?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  query?: Record<string, string>;
+}
+
+export interface CallResult {
+  status: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  body: unknown;
+  /** The body as a record, for reading fields in assertions. */
+  json: Record<string, unknown>;
+}
+
+/** One request through Fastify's inject (no socket); JSON in, JSON out. */
+export async function call(
+  t: TestApp,
+  method: InjectOptions['method'],
+  url: string,
+  options: CallOptions = {},
+): Promise<CallResult> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const response = await t.app.inject({
+    method,
+    url,
+    headers,
+    query: options.query,
+    ...(options.body !== undefined
+      ? typeof options.body === 'string'
+        ? { payload: options.body, headers: { 'content-type': 'application/json', ...headers } }
+        : {
+            payload: JSON.stringify(options.body),
+            headers: { 'content-type': 'application/json', ...headers },
+          }
+      : {}),
+  });
+  let body: unknown = response.body;
+  try {
+    body = response.body.length > 0 ? JSON.parse(response.body) : null;
+  } catch {
+    // Not JSON (HTML, CSV): keep the text.
+  }
+  const json =
+    body !== null && typeof body === 'object' && !Array.isArray(body)
+      ? (body as Record<string, unknown>)
+      : {};
+  return { status: response.statusCode, headers: response.headers, body, json };
+}

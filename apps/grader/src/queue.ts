@@ -1,0 +1,7 @@
+/** The pg-boss queue of grading work; the API sends to it, graders work it. */
+export const GRADING_QUEUE = 'grading';
+
+/** One job grades one submission, whatever its current test cases are when the job runs. */
+export interface GradingJobData {
+  submissionId: number;
+}

@@ -1,0 +1,286 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import {
+  ACCOUNTS,
+  STORAGE_STATE,
+  chooseLanguage,
+  colorScheme,
+  currentLanguage,
+  demoCourseId,
+  expectNoAxeViolations,
+  setColorScheme,
+  userIdOf,
+} from './support.ts';
+import { gradedAssignment } from './assignment-data.ts';
+
+/**
+ * Axe on what is showing, then again in the other colour scheme. The second pass also switches the
+ * language, so every page is checked in Japanese and in English as well.
+ */
+async function expectAccessibleInBothSchemes(page: Page, what: string): Promise<void> {
+  await expectNoAxeViolations(page, what);
+  await chooseLanguage(page, (await currentLanguage(page)) === 'English' ? '日本語' : 'English');
+  await setColorScheme(page, (await colorScheme(page)) === 'dark' ? 'light' : 'dark');
+  await expectNoAxeViolations(page, what);
+}
+
+/** Opens a page of the app and waits for its heading, so axe sees the page and not a loader. */
+async function open(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+}
+
+async function expectDialogAccessible(page: Page, opener: Locator, what: string): Promise<void> {
+  await opener.click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expectNoAxeViolations(page, what);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+}
+
+test('signed-out pages pass axe in both colour schemes', async ({ page }) => {
+  const pages = [
+    '/login',
+    '/set-password?uid=MQ&token=not-a-real-token',
+    '/set-password',
+    '/password-change',
+    '/about',
+    '/privacy-policy',
+  ];
+  for (const url of pages) {
+    await test.step(url, async () => {
+      await open(page, url);
+      await expectAccessibleInBothSchemes(page, url);
+    });
+  }
+  await test.step('forgotten-password dialog', async () => {
+    await open(page, '/login');
+    await expectDialogAccessible(
+      page,
+      page.getByRole('button', { name: /Forgotten your password\?|パスワードをお忘れですか/ }),
+      'the forgotten-password dialog',
+    );
+  });
+});
+
+test.describe('as a student', () => {
+  test.use({ storageState: STORAGE_STATE.student });
+
+  test('course list, course page, profile, password change and NotFound pass axe in both schemes', async ({
+    page,
+    request,
+  }) => {
+    const courseId = await demoCourseId(request);
+    const pages = [
+      '/course',
+      `/course/${courseId}/assignment`,
+      '/profile',
+      '/password-change',
+      '/no/such/page',
+    ];
+    for (const url of pages) {
+      await test.step(url, async () => {
+        await open(page, url);
+        await expectAccessibleInBothSchemes(page, url);
+      });
+    }
+    await test.step('logout confirmation', async () => {
+      await open(page, '/course');
+      await page.getByRole('button', { name: /Account menu|アカウントメニュー/ }).click();
+      await expectNoAxeViolations(page, 'the open account menu');
+      await expectDialogAccessible(
+        page,
+        page.getByRole('menuitem', { name: /Logout|ログアウト/ }),
+        'the logout confirmation',
+      );
+    });
+    await test.step('phone width: the side rail behind the burger', async () => {
+      await page.setViewportSize({ width: 390, height: 800 });
+      await open(page, `/course/${courseId}/assignment`);
+      const burger = page.getByRole('button', { name: /Course menu|コースメニュー/ });
+      await burger.click();
+      await expect(burger).toHaveAttribute('aria-expanded', 'true');
+      await expect(
+        page
+          .getByRole('navigation', { name: /^(Course|コース)$/ })
+          .getByRole('link')
+          .first(),
+      ).toBeVisible();
+      await expectAccessibleInBothSchemes(page, 'the course page on a phone, menu open');
+    });
+  });
+
+  test('the PyGrade tab leaves the app for the server page', async ({ page }) => {
+    await open(page, '/course');
+    await page
+      .getByRole('navigation', { name: /^(Main|メイン)$/ })
+      .getByRole('link', { name: 'PyGrade' })
+      .click();
+    await expect(page).toHaveURL(/\/pygrade\/$/);
+    // A full page load: the browser's navigation entry is /pygrade/ itself, and the app's shell is gone.
+    await expect
+      .poll(() => page.evaluate(() => performance.getEntriesByType('navigation')[0]?.name ?? ''))
+      .toMatch(/\/pygrade\/$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'PyGrade' })).toBeVisible();
+    await expect(page.getByRole('status')).toContainText(/Sandbox|サンドボックス/);
+    await expect(page.getByRole('button', { name: /Account menu|アカウントメニュー/ })).toHaveCount(0);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await expectNoAxeViolations(page, '/pygrade/');
+    }
+    await page.getByRole('link', { name: /Back to courses|コース一覧に戻る/ }).click();
+    await expect(page).toHaveURL(/\/course$/);
+  });
+});
+
+test.describe('as staff', () => {
+  test.use({ storageState: STORAGE_STATE.staff });
+
+  test('course list, settings and another user’s profile pass axe in both schemes', async ({
+    page,
+    request,
+  }) => {
+    const courseId = await demoCourseId(request);
+    const studentId = await userIdOf(request, ACCOUNTS.savedStudent);
+    const pages = [
+      '/course',
+      `/course/${courseId}/settings`,
+      `/course/${courseId}/settings?tab=editors`,
+      `/course/${courseId}/settings?tab=students`,
+      '/profile',
+      `/profile/${studentId}`,
+    ];
+    for (const url of pages) {
+      await test.step(url, async () => {
+        await open(page, url);
+        if (url.includes('tab=')) await expect(page.getByRole('table')).toBeVisible();
+        await expectAccessibleInBothSchemes(page, url);
+      });
+    }
+    await test.step('create-course dialog', async () => {
+      await open(page, '/course');
+      await expectDialogAccessible(
+        page,
+        page.getByRole('button', { name: /Create course|コースを作成/ }),
+        'the create-course dialog',
+      );
+    });
+  });
+});
+
+/** setColorScheme parks the mouse over the side rail, which expands it over the page: move it off. */
+async function awayFromRail(page: Page): Promise<void> {
+  const size = page.viewportSize() ?? { width: 1280, height: 720 };
+  await page.mouse.move(size.width - 5, size.height - 5);
+}
+
+test.describe('assignments and submissions', () => {
+  test.describe('as a student', () => {
+    test.use({ storageState: STORAGE_STATE.student });
+
+    test('assignment list and detail, submissions and a graded submission pass axe in both schemes', async ({
+      page,
+      request,
+    }) => {
+      test.setTimeout(150_000);
+      const data = await gradedAssignment(request, await demoCourseId(request));
+      const course = `/course/${data.courseId}`;
+      await test.step('assignment list', async () => {
+        await open(page, `${course}/assignment`);
+        await expect(page.getByRole('link', { name: data.title, exact: true })).toBeVisible();
+        await expectAccessibleInBothSchemes(page, 'the assignment list');
+        await awayFromRail(page);
+      });
+      await test.step('assignment detail with the editor, results and leaderboard', async () => {
+        await open(page, `${course}/assignment/${data.assignmentId}`);
+        await expect(page.locator('.cm-content')).toBeVisible();
+        await expect(
+          page.getByRole('region', { name: /My submissions|自分の提出/ }).getByRole('listitem'),
+        ).toHaveCount(1);
+        await page.getByRole('button', { name: /^Small/ }).click();
+        await page.getByRole('button', { name: /^Large/ }).click();
+        await expectAccessibleInBothSchemes(page, 'the assignment detail');
+        await awayFromRail(page);
+      });
+      await test.step('submission list', async () => {
+        await open(page, `${course}/submission`);
+        await expect(page.getByRole('table')).toBeVisible();
+        await expectAccessibleInBothSchemes(page, 'the submission list');
+        await awayFromRail(page);
+      });
+      await test.step('submission detail with a diff and a hidden test', async () => {
+        await open(page, `${course}/submission/${data.submissionId}`);
+        await page.getByRole('button', { name: /Small/ }).click();
+        await page.getByRole('button', { name: /Large/ }).click();
+        await expect(page.locator('.cm-content')).toBeVisible();
+        await expectAccessibleInBothSchemes(page, 'the submission detail');
+        await awayFromRail(page);
+        await expectDialogAccessible(
+          page,
+          page.getByRole('button', { name: /Make this my final submission|これを最終提出にする/ }),
+          'the final-submission confirmation',
+        );
+      });
+      await test.step('the test-case page is not found for a student', async () => {
+        await open(page, `${course}/testcase/${data.assignmentId}`);
+        await expect(page.getByRole('link', { name: /Get Back To Home|ホームに戻る/ })).toBeVisible();
+      });
+    });
+  });
+
+  test.describe('as staff', () => {
+    test.use({ storageState: STORAGE_STATE.staff });
+
+    test('editor views, the assignment and test-case dialogs and the override pass axe in both schemes', async ({
+      page,
+      request,
+    }) => {
+      test.setTimeout(150_000);
+      const data = await gradedAssignment(request, await demoCourseId(request));
+      const course = `/course/${data.courseId}`;
+      await test.step('assignment list and the new-assignment dialog', async () => {
+        await open(page, `${course}/assignment`);
+        await expect(page.getByRole('link', { name: data.title, exact: true })).toBeVisible();
+        await expectAccessibleInBothSchemes(page, 'the assignment list (editor)');
+        await awayFromRail(page);
+        await page.getByRole('button', { name: /New assignment|新しい課題/ }).click();
+        await expect(page.getByRole('dialog').locator('.cm-content').first()).toBeVisible();
+        await expectNoAxeViolations(page, 'the new-assignment dialog');
+        await page.keyboard.press('Escape');
+        await expect(page.getByRole('dialog')).toBeHidden();
+      });
+      await test.step('test cases, the test-case dialog and a reference run', async () => {
+        await open(page, `${course}/testcase/${data.assignmentId}`);
+        await expect(page.getByRole('table')).toBeVisible();
+        await expect(page.locator('.cm-content')).toBeVisible();
+        await page.getByRole('button', { name: /Run against reference solution|模範解答で実行/ }).click();
+        await expect(page.getByRole('region', { name: /Test results|テスト結果/ })).toContainText(/2/, {
+          timeout: 30_000,
+        });
+        await expectAccessibleInBothSchemes(page, 'the test-case page');
+        await awayFromRail(page);
+        await page.getByRole('button', { name: /^(Edit Small|Small を編集)$/ }).click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await expectNoAxeViolations(page, 'the test-case dialog');
+        await page.keyboard.press('Escape');
+      });
+      await test.step('submissions of everyone, filtered to the assignment', async () => {
+        await open(page, `${course}/submission?assignment=${data.assignmentId}`);
+        await expect(page.getByRole('table')).toBeVisible();
+        await expectAccessibleInBothSchemes(page, 'the submission list (editor)');
+        await awayFromRail(page);
+      });
+      await test.step('a submission with the override dialog', async () => {
+        await open(page, `${course}/submission/${data.submissionId}`);
+        await page.getByRole('button', { name: /Small/ }).first().click();
+        await expectAccessibleInBothSchemes(page, 'the submission detail (editor)');
+        await awayFromRail(page);
+        await expectDialogAccessible(
+          page,
+          page.getByRole('button', { name: /Change the result of Small|Small の結果を変更/ }),
+          'the override dialog',
+        );
+      });
+    });
+  });
+});

@@ -1,0 +1,140 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import ja from '../src/i18n/ja.json' with { type: 'json' };
+
+export { ja };
+
+/** The seeded demo data (apps/api/src/db/seed.ts). */
+export const DEMO_PASSWORD = 'demo-password-2026';
+export const ACCOUNTS = {
+  staff: 'staff@example.com',
+  editor: 'editor@example.com',
+  // Each student account belongs to one kind of journey, so no journey sees another's saved language.
+  journeyStudent: 'student1@example.com',
+  signInStudent: 'student2@example.com',
+  savedStudent: 'student3@example.com',
+} as const;
+export const DEMO_COURSE = 'Introduction to Programming with Python';
+export const STAFF_ONLY_COURSE = 'Data Structures and Algorithms';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+/** Browser storage of a signed-in session per role, written by auth.setup.ts. */
+export const STORAGE_STATE = {
+  staff: path.join(root, '.tmp/e2e-auth/staff.json'),
+  student: path.join(root, '.tmp/e2e-auth/student.json'),
+} as const;
+
+/** Names nothing else in the run uses: the server's data lives for the whole run. */
+export function unique(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+export type LanguageName = 'English' | '日本語';
+const LANG_ATTRIBUTE: Record<LanguageName, string> = { English: 'en-US', 日本語: 'ja' };
+
+/** The header's language switcher; its name is the same in both languages. */
+export async function chooseLanguage(page: Page, language: LanguageName): Promise<void> {
+  await page.getByRole('button', { name: 'Language / 言語' }).click();
+  await page.getByRole('menuitem', { name: language }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', LANG_ATTRIBUTE[language]);
+}
+
+export function currentLanguage(page: Page): Promise<LanguageName> {
+  return page.evaluate(() => (document.documentElement.lang === 'ja' ? '日本語' : 'English'));
+}
+
+const LOGIN_LABELS: Record<LanguageName, { email: string; password: string; submit: string }> = {
+  English: { email: 'E-mail', password: 'Password', submit: 'Sign In' },
+  日本語: { email: ja.auth.login.email, password: ja.auth.login.password, submit: ja.auth.login.submit },
+};
+
+/**
+ * Fills and submits the login form the visitor is on. The language is picked first: a choice made on
+ * this device before sign-in wins over the one saved in the account, so the journey knows what it reads.
+ */
+export async function signIn(
+  page: Page,
+  email: string,
+  { password = DEMO_PASSWORD, language }: { password?: string; language: LanguageName },
+): Promise<void> {
+  await expect(page).toHaveURL(/\/login$/);
+  await chooseLanguage(page, language);
+  const labels = LOGIN_LABELS[language];
+  await page.getByRole('textbox', { name: labels.email, exact: true }).fill(email);
+  await page.getByRole('textbox', { name: labels.password, exact: true }).fill(password);
+  await page.getByRole('button', { name: labels.submit, exact: true }).click();
+}
+
+export type Scheme = 'light' | 'dark';
+
+/** The app's scheme; on a page outside the app (PyGrade), the one the browser prefers. */
+export function colorScheme(page: Page): Promise<Scheme> {
+  return page.evaluate(() => {
+    const scheme =
+      document.documentElement.getAttribute('data-mantine-color-scheme') ??
+      (matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light');
+    return scheme === 'dark' ? 'dark' : 'light';
+  });
+}
+
+/** The header's dark-mode toggle (a pressed button means dark). */
+export async function setColorScheme(page: Page, scheme: Scheme): Promise<void> {
+  const toggle = page.locator('header').getByRole('button', { name: /^(Dark mode|ダークモード)$/ });
+  if ((await colorScheme(page)) !== scheme) await toggle.click();
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+  await expect(toggle).toHaveAttribute('aria-pressed', String(scheme === 'dark'));
+  // The toggle's tooltip would otherwise sit over the page while it is checked.
+  await page.mouse.move(1, 700);
+}
+
+/** Waits for CSS transitions (dialogs fading in, colour changes) so axe sees final colours. */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  );
+}
+
+/** Axe with the WCAG 2.0/2.1 A and AA rules; a failure lists each rule with the elements it flagged. */
+export async function expectNoAxeViolations(page: Page, what: string): Promise<void> {
+  await settle(page);
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const found = results.violations.map((violation) => ({
+    rule: `${violation.id} (${violation.impact ?? 'unknown'}): ${violation.help}`,
+    targets: violation.nodes.map((node) => node.target.join(' ')),
+  }));
+  expect(found, `axe violations on ${what} (${await colorScheme(page)} scheme)`).toEqual([]);
+}
+
+/** Signs in through the API (no browser): for looking up ids a journey needs to build a URL. */
+export async function apiToken(
+  request: APIRequestContext,
+  email: string,
+): Promise<{ token: string; id: number }> {
+  const response = await request.post('/api/Auth/Email/Login/', {
+    data: { email, password: DEMO_PASSWORD },
+  });
+  expect(response.status(), `API sign-in of ${email}`).toBe(200);
+  const body: { access: string; user: { pk: number } } = await response.json();
+  return { token: body.access, id: body.user.pk };
+}
+
+export async function userIdOf(request: APIRequestContext, email: string): Promise<number> {
+  return (await apiToken(request, email)).id;
+}
+
+export async function demoCourseId(request: APIRequestContext): Promise<number> {
+  const { token } = await apiToken(request, ACCOUNTS.staff);
+  const response = await request.get('/api/Course/', {
+    params: { search: DEMO_COURSE },
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(response.ok()).toBe(true);
+  const body: { results: { id: number; title: string }[] } = await response.json();
+  const course = body.results.find((candidate) => candidate.title === DEMO_COURSE);
+  expect(course, 'the demo course').toBeDefined();
+  return course!.id;
+}

@@ -1,0 +1,44 @@
+import { Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useParams } from 'react-router';
+import type { Course } from '@kadai/contracts';
+import { isApiError } from '../../api/client.ts';
+import { courseQuery, parseCourseId } from '../../features/courses/courses.queries.ts';
+import { NotFoundPage } from '../pages/NotFoundPage.tsx';
+import { ErrorState } from '../../ui/ErrorState.tsx';
+import { Breadcrumbs } from './Breadcrumbs.tsx';
+import { PageLoader } from './RootLayout.tsx';
+import { ROUTES } from '../route-table.ts';
+import { useCurrentRoute } from './useDocumentTitle.ts';
+
+export interface CourseOutletContext {
+  course: Course;
+}
+
+/** Every page under /course/{course_id}/: loads the course once, shows the breadcrumbs. */
+export function CourseLayout() {
+  const { t } = useTranslation();
+  const current = useCurrentRoute();
+  const params = useParams();
+  const courseId = parseCourseId(params.course_id);
+  const course = useQuery({ ...courseQuery(courseId ?? 0), enabled: courseId !== null });
+
+  if (courseId === null || isApiError(course.error, 404)) return <NotFoundPage />;
+  if (course.isError) {
+    return (
+      <>
+        <Title order={1}>{current ? t(ROUTES[current.name].titleKey) : t('routes.course')}</Title>
+        <ErrorState error={course.error} onRetry={() => void course.refetch()} />
+      </>
+    );
+  }
+  if (!course.data) return <PageLoader />;
+
+  return (
+    <>
+      <Breadcrumbs />
+      <Outlet context={{ course: course.data } satisfies CourseOutletContext} />
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+import { Burger, Group, UnstyledButton, Text } from '@mantine/core';
+import { IconSchool } from '@tabler/icons-react';
+import type { MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { useIsAuthenticated } from '../../features/auth/session.ts';
+import { usePublicConfig } from '../../features/config/config.api.ts';
+import { ROUTES, pathTo } from '../route-table.ts';
+import { ColorSchemeToggle } from './ColorSchemeToggle.tsx';
+import { LanguageSwitcher } from './LanguageSwitcher.tsx';
+import { UserMenu } from './UserMenu.tsx';
+import classes from './Header.module.css';
+
+export interface HeaderProps {
+  /** The side rail's burger, shown on narrow screens inside a course. */
+  burger?: { opened: boolean; toggle: () => void };
+}
+
+/** PyGrade is another application on the same origin: leave the single-page app entirely. */
+export function openPyGrade(event: MouseEvent<HTMLAnchorElement>): void {
+  event.preventDefault();
+  window.location.assign(ROUTES.PyGrade.path);
+}
+
+export function Header({ burger }: HeaderProps) {
+  const { t } = useTranslation();
+  const { productName } = usePublicConfig();
+  const isAuthenticated = useIsAuthenticated();
+  const { pathname } = useLocation();
+  const inCourses = pathname === '/course' || pathname.startsWith('/course/');
+
+  return (
+    <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
+      <Group gap="xs" wrap="nowrap">
+        {burger ? (
+          <Burger
+            opened={burger.opened}
+            onClick={burger.toggle}
+            className={classes.burger}
+            size="sm"
+            aria-label={t('header.courseMenu')}
+            aria-expanded={burger.opened}
+          />
+        ) : null}
+        <UnstyledButton
+          component={Link}
+          to={pathTo('Course')}
+          className={classes.logo}
+          aria-label={t('header.home', { product: productName })}
+        >
+          <IconSchool size={26} aria-hidden />
+          <Text component="span" fw={700} size="lg" visibleFrom="xs">
+            {productName}
+          </Text>
+        </UnstyledButton>
+        {isAuthenticated ? (
+          <nav aria-label={t('header.mainNavigation')} className={classes.tabs}>
+            <Link to={pathTo('Course')} className={classes.tab} aria-current={inCourses ? 'page' : undefined}>
+              {t('header.courseTab')}
+            </Link>
+            <a href={ROUTES.PyGrade.path} onClick={openPyGrade} className={classes.tab}>
+              {t('header.pygradeTab')}
+            </a>
+          </nav>
+        ) : null}
+      </Group>
+      <Group gap={4} wrap="nowrap">
+        <LanguageSwitcher />
+        <ColorSchemeToggle />
+        {isAuthenticated ? <UserMenu /> : null}
+      </Group>
+    </Group>
+  );
+}

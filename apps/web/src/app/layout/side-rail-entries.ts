@@ -1,0 +1,46 @@
+import type { Course } from '@kadai/contracts';
+import type { TranslationKey } from '../../i18n/keys.ts';
+import type { RouteName } from '../route-table.ts';
+
+export interface RailEntry {
+  route: RouteName;
+  labelKey: TranslationKey;
+}
+
+/** The side rail of spec §2, in its order. */
+const ENTRIES: readonly (RailEntry & { shownIf?: 'has_videos' | 'has_assessment' | 'staff' })[] = [
+  { route: 'Workbook', labelKey: 'rail.workbook' },
+  { route: 'Video', labelKey: 'rail.videos', shownIf: 'has_videos' },
+  { route: 'Calendar', labelKey: 'rail.calendar' },
+  { route: 'Assignment', labelKey: 'rail.assignment' },
+  { route: 'QuizList', labelKey: 'rail.quizzes' },
+  { route: 'Submission', labelKey: 'rail.submission' },
+  { route: 'Forum', labelKey: 'rail.forum' },
+  { route: 'Assessment', labelKey: 'rail.assessment', shownIf: 'has_assessment' },
+  { route: 'Settings', labelKey: 'rail.settings', shownIf: 'staff' },
+];
+
+/** Lecture Videos only with has_videos, Assessment only with has_assessment, Settings only for staff. */
+export function visibleRailEntries(
+  course: Pick<Course, 'has_videos' | 'has_assessment'>,
+  isStaff: boolean,
+): RailEntry[] {
+  return ENTRIES.filter((entry) => {
+    switch (entry.shownIf) {
+      case 'has_videos':
+        return course.has_videos;
+      case 'has_assessment':
+        return course.has_assessment;
+      case 'staff':
+        return isStaff;
+      default:
+        return true;
+    }
+  }).map(({ route, labelKey }) => ({ route, labelKey }));
+}
+
+/** Spec §9: mini rail under 1440 px, hidden behind a burger under 500 px, 200 px wide when expanded. */
+export const RAIL_WIDE_MIN_PX = 1440;
+export const RAIL_BREAKPOINT_PX = 500;
+export const RAIL_EXPANDED_WIDTH = 200;
+export const RAIL_MINI_WIDTH = 64;

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { isValidElement } from 'react';
+import type { RouteObject } from 'react-router';
+import { RequireAuth } from './guards.tsx';
+import enUS from '../i18n/en-US.json';
+import ja from '../i18n/ja.json';
+import { routeNameOf } from './layout/useDocumentTitle.ts';
+import { ROUTES, ROUTE_NAMES, pathTo, type RouteName } from './route-table.ts';
+import { appRoutes } from './router.tsx';
+
+/** Spec §2, as written there (the spec's `{param}` written `:param` as react-router spells it). */
+const SPEC: Record<RouteName, { path: string; signIn: boolean }> = {
+  Login: { path: '/login', signIn: false },
+  SetPassword: { path: '/set-password', signIn: false },
+  PasswordChange: { path: '/password-change', signIn: false },
+  About: { path: '/about', signIn: false },
+  Profile: { path: '/profile/:userId?', signIn: true },
+  Course: { path: '/course', signIn: true },
+  Workbook: { path: '/course/:course_id/workbook', signIn: true },
+  Calendar: { path: '/course/:course_id/calendar', signIn: true },
+  Assignment: { path: '/course/:course_id/assignment', signIn: true },
+  Assessment: { path: '/course/:course_id/assessment', signIn: true },
+  AssessmentDetail: { path: '/course/:course_id/assessment/:user_id', signIn: true },
+  AssignmentDetail: { path: '/course/:course_id/assignment/:assignment_id', signIn: true },
+  Submission: { path: '/course/:course_id/submission', signIn: true },
+  SubmissionDetail: { path: '/course/:course_id/submission/:submission_id', signIn: true },
+  Forum: { path: '/course/:course_id/forum', signIn: true },
+  ForumDetailInCourse: { path: '/course/:course_id/forum/:forum_record_id', signIn: true },
+  Settings: { path: '/course/:course_id/settings', signIn: true },
+  QuizList: { path: '/course/:course_id/quizzes', signIn: true },
+  QuizDetailV2: { path: '/course/:course_id/quizzes/:quiz_id/quiz-courses/:quiz_course_id', signIn: true },
+  QuizSubmissionDetail: {
+    path: '/course/:course_id/quizzes/:quiz_id/quiz-submissions/:quiz_submission_id',
+    signIn: true,
+  },
+  TestCase: { path: '/course/:course_id/testcase/:assignment_id', signIn: true },
+  Video: { path: '/course/:course_id/video', signIn: true },
+  VideoDetail: { path: '/course/:course_id/:platform/:video_url', signIn: true },
+  PrivacyPolicy: { path: '/privacy-policy', signIn: false },
+  Home: { path: '/', signIn: false },
+  PyGrade: { path: '/pygrade/', signIn: false },
+  NotFound: { path: '*', signIn: true },
+};
+
+function lookup(tree: object, key: string): unknown {
+  return key
+    .split('.')
+    .reduce<unknown>(
+      (node, part) => (node && typeof node === 'object' ? Reflect.get(node, part) : undefined),
+      tree,
+    );
+}
+
+/** Every registered route with its handle, and whether a RequireAuth layout encloses it. */
+function registered(routes: RouteObject[], guarded = false): { name: RouteName; guarded: boolean }[] {
+  return routes.flatMap((route) => {
+    const isGuard = isValidElement(route.element) && route.element.type === RequireAuth;
+    const name = routeNameOf(route.handle);
+    const own = name ? [{ name, guarded }] : [];
+    return [...own, ...registered(route.children ?? [], guarded || isGuard)];
+  });
+}
+
+describe('route table', () => {
+  it('has every route of spec §2 with its path and sign-in rule', () => {
+    expect([...ROUTE_NAMES].sort()).toEqual(Object.keys(SPEC).sort());
+    for (const name of ROUTE_NAMES) {
+      expect({ name, path: ROUTES[name].path, signIn: ROUTES[name].signIn }).toEqual({ name, ...SPEC[name] });
+    }
+  });
+
+  it('gives every route a title in both languages', () => {
+    for (const name of ROUTE_NAMES) {
+      const key = ROUTES[name].titleKey;
+      expect(typeof lookup(enUS, key), `${name} → ${key} in en-US`).toBe('string');
+      expect(typeof lookup(ja, key), `${name} → ${key} in ja`).toBe('string');
+    }
+  });
+
+  it('registers every route in the router, behind sign-in exactly when the spec says', () => {
+    const routes = registered(appRoutes);
+    expect(routes.map((r) => r.name).sort()).toEqual([...ROUTE_NAMES].sort());
+    for (const route of routes) {
+      expect({ name: route.name, guarded: route.guarded }).toEqual({
+        name: route.name,
+        guarded: SPEC[route.name].signIn,
+      });
+    }
+  });
+
+  it('builds paths from names', () => {
+    expect(pathTo('Assignment', { course_id: 3 })).toBe('/course/3/assignment');
+    expect(pathTo('Profile')).toBe('/profile');
+    expect(pathTo('Profile', { userId: 9 })).toBe('/profile/9');
+  });
+});

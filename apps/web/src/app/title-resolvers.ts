@@ -1,0 +1,14 @@
+import { resolveAssignmentTitle } from '../features/assignments/assignments.queries.ts';
+import { resolveCourseTitle } from '../features/courses/courses.queries.ts';
+import { resolveSubmissionTitle } from '../features/submissions/submissions.queries.ts';
+import { registerTitleResolver } from './layout/breadcrumbs.ts';
+
+/**
+ * Breadcrumb titles for the path parameters of the route table. A feature whose pages show an object
+ * (assignment_id, submission_id, forum_record_id, quiz_id, video_url, …) registers its resolver here.
+ */
+export function registerTitleResolvers(): void {
+  registerTitleResolver('course_id', resolveCourseTitle);
+  registerTitleResolver('assignment_id', resolveAssignmentTitle);
+  registerTitleResolver('submission_id', resolveSubmissionTitle);
+}

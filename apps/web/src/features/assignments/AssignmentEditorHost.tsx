@@ -1,0 +1,52 @@
+import { useSearchParams } from 'react-router';
+import { AssignmentEditorModal } from './AssignmentEditorModal.tsx';
+import { parseId } from './assignments.queries.ts';
+
+const PARAM = 'edit';
+
+/**
+ * The assignment editor opens over the page that asked for it (`?edit=new` or `?edit=<id>`), so the
+ * list, the detail page and the test-case page share it and a reload keeps it open.
+ */
+export function useAssignmentEditor() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const value = searchParams.get(PARAM);
+  const set = (next: string | null) =>
+    setSearchParams((previous) => {
+      const params = new URLSearchParams(previous);
+      if (next === null) params.delete(PARAM);
+      else params.set(PARAM, next);
+      return params;
+    });
+  return {
+    target: value === 'new' ? ('new' as const) : parseId(value ?? undefined),
+    openNew: () => set('new'),
+    openEdit: (id: number) => set(String(id)),
+    close: () => set(null),
+  };
+}
+
+export function AssignmentEditorHost({
+  courseId,
+  onDeleted,
+}: {
+  courseId: number;
+  /** Where to go once the assignment is deleted (the detail page leaves for the list). */
+  onDeleted?: () => void;
+}) {
+  const editor = useAssignmentEditor();
+  if (editor.target === null) return null;
+  return (
+    <AssignmentEditorModal
+      key={String(editor.target)}
+      courseId={courseId}
+      assignmentId={editor.target === 'new' ? null : editor.target}
+      onClose={editor.close}
+      onCreated={editor.openEdit}
+      onDeleted={() => {
+        editor.close();
+        onDeleted?.();
+      }}
+    />
+  );
+}

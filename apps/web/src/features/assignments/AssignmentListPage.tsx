@@ -1,0 +1,238 @@
+import {
+  Anchor,
+  Button,
+  EmptyState,
+  Group,
+  Select,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconChecklist, IconClipboardList, IconPencil, IconPlus, IconSearch } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import type { AssignmentInCourse, CourseSpecificQuery } from '@kadai/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { useCourse } from '../../app/layout/useCourse.ts';
+import { pathTo } from '../../app/route-table.ts';
+import { useFormatters } from '../../i18n/format.ts';
+import { ErrorState } from '../../ui/ErrorState.tsx';
+import { StatusBadge } from '../submissions/StatusBadge.tsx';
+import { AssignmentEditorHost, useAssignmentEditor } from './AssignmentEditorHost.tsx';
+import { AvailabilityBadge } from './AvailabilityBadge.tsx';
+import { courseAssignmentsQuery } from './assignments.queries.ts';
+import { canEditCourse } from './permissions.ts';
+
+type Ordering = CourseSpecificQuery['ordering'];
+const ORDERINGS: readonly Ordering[] = ['due_at', '-due_at', 'opens_at', '-opens_at', 'title', '-title'];
+const SEARCH_DEBOUNCE_MS = 300;
+
+function parseOrdering(value: string | null): Ordering {
+  return ORDERINGS.find((ordering) => ordering === value) ?? 'due_at';
+}
+
+/** The course's assignments: dates, whether they are open, my status and best score. */
+export function AssignmentListPage() {
+  const { t } = useTranslation();
+  const course = useCourse();
+  const canEdit = canEditCourse(course);
+  const editor = useAssignmentEditor();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const ordering = parseOrdering(searchParams.get('ordering'));
+  const [search, setSearch] = useState(searchParams.get('search') ?? '');
+  const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+
+  const setParam = (key: string, value: string | null) =>
+    setSearchParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (value) next.set(key, value);
+        else next.delete(key);
+        return next;
+      },
+      { replace: true },
+    );
+
+  const assignments = useQuery(
+    courseAssignmentsQuery({ course_id: course.id, ordering, search: debouncedSearch || undefined }),
+  );
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <Title order={1}>{t('routes.assignment')}</Title>
+        {canEdit ? (
+          <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={editor.openNew}>
+            {t('assignments.new')}
+          </Button>
+        ) : null}
+      </Group>
+
+      <Group gap="sm" align="flex-end" role="search">
+        <TextInput
+          label={t('assignments.search')}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          type="search"
+          value={search}
+          onChange={(event) => {
+            setSearch(event.currentTarget.value);
+            setParam('search', event.currentTarget.value.trim());
+          }}
+          style={{ flex: 1, minWidth: 200 }}
+        />
+        <Select
+          label={t('assignments.orderBy')}
+          data={ORDERINGS.map((value) => ({ value, label: t(`assignments.ordering.${value}`) }))}
+          value={ordering}
+          onChange={(value) => setParam('ordering', value === 'due_at' ? null : value)}
+          allowDeselect={false}
+          w={220}
+        />
+      </Group>
+
+      {assignments.isError ? (
+        <ErrorState error={assignments.error} onRetry={() => void assignments.refetch()} />
+      ) : !assignments.data ? (
+        <Stack aria-busy="true">
+          {Array.from({ length: 4 }, (_, i) => (
+            <Skeleton key={i} height={44} />
+          ))}
+        </Stack>
+      ) : assignments.data.results.length === 0 ? (
+        <EmptyState
+          icon={<IconClipboardList size={32} aria-hidden />}
+          withIndicatorBackground
+          title={debouncedSearch ? t('assignments.empty.noMatchTitle') : t('assignments.empty.title')}
+          description={
+            debouncedSearch
+              ? t('assignments.empty.noMatch', { search: debouncedSearch })
+              : canEdit
+                ? t('assignments.empty.editor')
+                : t('assignments.empty.student')
+          }
+          py="xl"
+        />
+      ) : (
+        <>
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {t('assignments.count', { count: assignments.data.count })}
+          </Text>
+          <AssignmentTable rows={assignments.data.results} canEdit={canEdit} onEdit={editor.openEdit} />
+        </>
+      )}
+      <AssignmentEditorHost courseId={course.id} />
+    </Stack>
+  );
+}
+
+function AssignmentTable({
+  rows,
+  canEdit,
+  onEdit,
+}: {
+  rows: AssignmentInCourse[];
+  canEdit: boolean;
+  onEdit: (id: number) => void;
+}) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  return (
+    <Table.ScrollContainer minWidth={canEdit ? 1000 : 820}>
+      <Table striped highlightOnHover verticalSpacing="sm" aria-label={t('routes.assignment')}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('assignments.columns.title')}</Table.Th>
+            <Table.Th>{t('assignments.columns.opens')}</Table.Th>
+            <Table.Th>{t('assignments.columns.due')}</Table.Th>
+            <Table.Th>{t('assignments.columns.myStatus')}</Table.Th>
+            <Table.Th ta="end">{t('assignments.columns.score')}</Table.Th>
+            {canEdit ? <Table.Th ta="end">{t('assignments.columns.submitted')}</Table.Th> : null}
+            {canEdit ? <Table.Th>{t('assignments.columns.actions')}</Table.Th> : null}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.id}>
+              <Table.Td>
+                <Group gap="xs" wrap="nowrap">
+                  <Anchor
+                    component={Link}
+                    to={pathTo('AssignmentDetail', { course_id: row.course_id, assignment_id: row.id })}
+                    fw={600}
+                  >
+                    {row.title}
+                  </Anchor>
+                  <AvailabilityBadge dates={row} />
+                </Group>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{format.dateTime(row.opens_at)}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{format.dateTime(row.due_at)}</Text>
+                {row.late_until ? (
+                  <Text size="xs" c="dimmed">
+                    {t('assignments.lateUntilShort', { date: format.dateTime(row.late_until) })}
+                  </Text>
+                ) : null}
+              </Table.Td>
+              <Table.Td>
+                {row.my_latest_status ? (
+                  <StatusBadge status={row.my_latest_status} />
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    {t('assignments.notSubmitted')}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td ta="end">
+                <Text size="sm" ff="monospace">
+                  {row.my_best_score === null ? '–' : format.number(row.my_best_score)} /{' '}
+                  {format.number(row.total_points)}
+                </Text>
+              </Table.Td>
+              {canEdit ? (
+                <Table.Td ta="end">
+                  <Text size="sm">{format.number(row.submitted_students ?? 0)}</Text>
+                </Table.Td>
+              ) : null}
+              {canEdit ? (
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    <Button
+                      size="compact-sm"
+                      variant="subtle"
+                      leftSection={<IconPencil size={14} aria-hidden />}
+                      onClick={() => onEdit(row.id)}
+                      aria-label={t('assignments.editNamed', { title: row.title })}
+                    >
+                      {t('assignments.edit')}
+                    </Button>
+                    <Button
+                      size="compact-sm"
+                      variant="subtle"
+                      component={Link}
+                      to={pathTo('TestCase', { course_id: row.course_id, assignment_id: row.id })}
+                      leftSection={<IconChecklist size={14} aria-hidden />}
+                      aria-label={t('assignments.testCasesNamed', {
+                        title: row.title,
+                        count: row.test_case_count,
+                      })}
+                    >
+                      {t('assignments.testCasesCount', { count: row.test_case_count })}
+                    </Button>
+                  </Group>
+                </Table.Td>
+              ) : null}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

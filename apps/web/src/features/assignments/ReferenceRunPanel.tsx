@@ -1,0 +1,107 @@
+import { Anchor, Button, Group, Input, Stack, Text } from '@mantine/core';
+import { IconPlayerPlay } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { pathTo } from '../../app/route-table.ts';
+import { CodeEditor } from '../../ui/CodeEditor.tsx';
+import { errorMessage } from '../../ui/errors.ts';
+import { notifyError } from '../../ui/notify.ts';
+import { Section } from '../../ui/Section.tsx';
+import { EvaluationResults } from '../submissions/EvaluationResults.tsx';
+import { StatusBadge } from '../submissions/StatusBadge.tsx';
+import { SubmissionStateNote } from '../submissions/SubmissionStateNote.tsx';
+import { submissionQuery } from '../submissions/submissions.queries.ts';
+import { runReference } from './assignments.api.ts';
+import { assignmentKeys } from './assignments.queries.ts';
+
+/**
+ * "Run against reference solution": grades the code in the box (saved as the reference solution) with
+ * every test case, and shows the results as they arrive, before students ever submit.
+ */
+export function ReferenceRunPanel({
+  assignmentId,
+  courseId,
+  referenceSolution,
+  hasTests,
+}: {
+  assignmentId: number;
+  courseId: number;
+  referenceSolution: string;
+  hasTests: boolean;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [code, setCode] = useState(referenceSolution);
+  const [submissionId, setSubmissionId] = useState<number | null>(null);
+  const helpId = useId();
+  const result = useQuery({ ...submissionQuery(submissionId ?? 0), enabled: submissionId !== null });
+
+  const run = useMutation({
+    mutationFn: () => runReference(assignmentId, courseId, code),
+    onSuccess: ({ submission_id }) => {
+      setSubmissionId(submission_id);
+      void queryClient.invalidateQueries({ queryKey: assignmentKeys.detail(assignmentId, courseId) });
+    },
+    onError: (error) => notifyError(errorMessage(error, t), { title: t('testCases.reference.failed') }),
+  });
+
+  return (
+    <Section title={t('testCases.reference.title')}>
+      <Stack gap="sm">
+        <Input.Wrapper
+          label={t('assignments.fields.referenceSolution')}
+          description={t('testCases.reference.help')}
+          descriptionProps={{ id: helpId }}
+          labelElement="div"
+        >
+          <CodeEditor
+            value={code}
+            onChange={setCode}
+            label={t('assignments.fields.referenceSolution')}
+            describedBy={helpId}
+            minHeight={160}
+          />
+        </Input.Wrapper>
+        <Group>
+          <Button
+            leftSection={<IconPlayerPlay size={16} aria-hidden />}
+            onClick={() => run.mutate()}
+            loading={run.isPending}
+            disabled={!hasTests || code.trim() === ''}
+          >
+            {t('testCases.reference.run')}
+          </Button>
+          {!hasTests ? (
+            <Text size="sm" c="dimmed">
+              {t('testCases.reference.needTests')}
+            </Text>
+          ) : null}
+        </Group>
+        {result.data ? (
+          <Stack gap="sm" aria-live="polite">
+            <Group gap="xs">
+              <StatusBadge status={result.data.status} />
+              <Text ff="monospace" fw={600}>
+                {t('submissions.detail.score', {
+                  score: result.data.score === null ? '–' : result.data.score,
+                  max: result.data.max_score ?? '–',
+                })}
+              </Text>
+              <Anchor
+                component={Link}
+                size="sm"
+                to={pathTo('SubmissionDetail', { course_id: courseId, submission_id: result.data.id })}
+              >
+                {t('submissions.number', { id: result.data.id })}
+              </Anchor>
+            </Group>
+            <SubmissionStateNote submission={result.data} size="sm" />
+            <EvaluationResults submission={result.data} headingOrder={3} />
+          </Stack>
+        ) : null}
+      </Stack>
+    </Section>
+  );
+}

@@ -1,0 +1,241 @@
+import {
+  Input,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
+import { TestCaseCreate } from '@kadai/contracts';
+import { useId } from 'react';
+import { Controller, type UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { CodeEditor } from '../../ui/CodeEditor.tsx';
+import { schemaRule } from '../../ui/form.ts';
+import type { TestCaseFormValues } from './test-case-form.ts';
+
+const MONO = { input: { fontFamily: 'var(--mantine-font-family-monospace)' } };
+
+/** The fields of a test case: the io ones (input, expected output, comparison) or the script ones. */
+export function TestCaseFields({ form }: { form: UseFormReturn<TestCaseFormValues> }) {
+  const { t } = useTranslation();
+  const errors = form.formState.errors;
+  const kind = form.watch('kind');
+  const comparison = form.watch('comparison');
+  const kindLabelId = useId();
+
+  const numberField = (
+    name: 'points' | 'time_limit_ms' | 'memory_limit_mb',
+    label: string,
+    min: number,
+    max: number,
+    suffix?: string,
+  ) => (
+    <Controller
+      control={form.control}
+      name={name}
+      rules={{ required: true, min, max }}
+      render={({ field, fieldState }) => (
+        <NumberInput
+          label={label}
+          value={field.value}
+          onChange={(value) => field.onChange(typeof value === 'number' ? value : min)}
+          onBlur={field.onBlur}
+          min={min}
+          max={max}
+          allowDecimal={false}
+          clampBehavior="strict"
+          suffix={suffix}
+          error={
+            fieldState.error
+              ? fieldState.error.message || t('assignments.editor.range', { min, max })
+              : undefined
+          }
+        />
+      )}
+    />
+  );
+
+  return (
+    <Stack gap="sm">
+      <TextInput
+        label={t('testCases.fields.name')}
+        required
+        data-autofocus
+        error={errors.name?.message}
+        {...form.register('name', {
+          validate: schemaRule(TestCaseCreate.shape.name, t('validation.titleRequired', { max: 200 })),
+        })}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id={kindLabelId}>
+            {t('testCases.fields.kind')}
+          </Text>
+          <Controller
+            control={form.control}
+            name="kind"
+            render={({ field }) => (
+              <SegmentedControl
+                aria-labelledby={kindLabelId}
+                value={field.value}
+                onChange={(value) => field.onChange(value === 'script' ? 'script' : 'io')}
+                data={[
+                  { value: 'io', label: t('testCases.kinds.io') },
+                  { value: 'script', label: t('testCases.kinds.script') },
+                ]}
+              />
+            )}
+          />
+        </Stack>
+        <Controller
+          control={form.control}
+          name="visibility"
+          render={({ field }) => (
+            <Select
+              label={t('testCases.fields.visibility')}
+              value={field.value}
+              onChange={(value) => field.onChange(value ?? 'visible')}
+              allowDeselect={false}
+              data={(['visible', 'hidden', 'after_due'] as const).map((value) => ({
+                value,
+                label: t(`assignments.visibility.${value}`),
+              }))}
+            />
+          )}
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+        {numberField('points', t('testCases.fields.points'), 0, 1000)}
+        {numberField('time_limit_ms', t('testCases.fields.timeLimit'), 100, 10_000, ' ms')}
+        {numberField('memory_limit_mb', t('testCases.fields.memoryLimit'), 32, 1024, ' MB')}
+      </SimpleGrid>
+      <Textarea
+        label={t('assignments.tests.stdin')}
+        description={kind === 'script' ? t('testCases.help.stdinScript') : undefined}
+        autosize
+        minRows={3}
+        maxRows={12}
+        styles={MONO}
+        error={errors.stdin?.message}
+        {...form.register('stdin')}
+      />
+      {kind === 'io' ? (
+        <>
+          <Textarea
+            label={t('assignments.tests.expected')}
+            autosize
+            minRows={3}
+            maxRows={12}
+            styles={MONO}
+            error={errors.expected_stdout?.message}
+            {...form.register('expected_stdout')}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <Controller
+              control={form.control}
+              name="comparison"
+              render={({ field }) => (
+                <Select
+                  label={t('testCases.fields.comparison')}
+                  value={field.value}
+                  onChange={(value) => field.onChange(value ?? 'whitespace')}
+                  allowDeselect={false}
+                  data={(['exact', 'whitespace', 'numeric'] as const).map((value) => ({
+                    value,
+                    label: t(`testCases.comparisons.${value}`),
+                  }))}
+                />
+              )}
+            />
+            {comparison === 'numeric' ? (
+              <Controller
+                control={form.control}
+                name="tolerance"
+                rules={{ min: 0, max: 1e6 }}
+                render={({ field, fieldState }) => (
+                  <NumberInput
+                    label={t('testCases.fields.tolerance')}
+                    description={t('testCases.help.tolerance')}
+                    value={field.value}
+                    onChange={(value) => field.onChange(typeof value === 'number' ? value : 0)}
+                    min={0}
+                    max={1e6}
+                    decimalScale={12}
+                    error={fieldState.error ? t('assignments.editor.range', { min: 0, max: 1e6 }) : undefined}
+                  />
+                )}
+              />
+            ) : null}
+          </SimpleGrid>
+        </>
+      ) : (
+        <>
+          <ScriptField
+            form={form}
+            name="driver"
+            label={t('testCases.fields.driver')}
+            help={t('testCases.help.driver')}
+          />
+          <ScriptField
+            form={form}
+            name="check_script"
+            label={t('testCases.fields.checkScript')}
+            help={t('testCases.help.checkScript')}
+            required
+          />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function ScriptField({
+  form,
+  name,
+  label,
+  help,
+  required = false,
+}: {
+  form: UseFormReturn<TestCaseFormValues>;
+  name: 'driver' | 'check_script';
+  label: string;
+  help: string;
+  required?: boolean;
+}) {
+  const { t } = useTranslation();
+  const helpId = useId();
+  return (
+    <Controller
+      control={form.control}
+      name={name}
+      rules={
+        required
+          ? { validate: (value) => value.trim().length > 0 || t('testCases.help.checkRequired') }
+          : undefined
+      }
+      render={({ field, fieldState }) => (
+        <Input.Wrapper
+          label={label}
+          description={help}
+          descriptionProps={{ id: helpId }}
+          labelElement="div"
+          required={required}
+          error={fieldState.error?.message}
+        >
+          <CodeEditor
+            value={field.value}
+            onChange={field.onChange}
+            label={label}
+            describedBy={helpId}
+            minHeight={120}
+            maxHeight={360}
+          />
+        </Input.Wrapper>
+      )}
+    />
+  );
+}

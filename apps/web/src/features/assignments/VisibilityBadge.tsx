@@ -1,0 +1,26 @@
+import { Badge } from '@mantine/core';
+import { IconEye, IconEyeOff, IconClockHour4 } from '@tabler/icons-react';
+import type { Visibility } from '@kadai/contracts';
+import { useTranslation } from 'react-i18next';
+
+const STYLE = {
+  visible: { color: 'teal', Icon: IconEye },
+  hidden: { color: 'gray', Icon: IconEyeOff },
+  after_due: { color: 'blue', Icon: IconClockHour4 },
+} as const;
+
+/** Visible, hidden, or visible after the due date. */
+export function VisibilityBadge({ visibility }: { visibility: Visibility }) {
+  const { t } = useTranslation();
+  const { color, Icon } = STYLE[visibility];
+  return (
+    <Badge
+      variant="light"
+      color={color}
+      leftSection={<Icon size={12} aria-hidden />}
+      style={{ flexShrink: 0 }}
+    >
+      {t(`assignments.visibility.${visibility}`)}
+    </Badge>
+  );
+}

@@ -1,0 +1,109 @@
+import { Anchor, Button, Center, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconAt, IconLock } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { isApiError } from '../../api/client.ts';
+import { useArrivedAtLogin } from '../../app/guards.tsx';
+import { pathTo } from '../../app/route-table.ts';
+import { notifyError } from '../../ui/notify.ts';
+import { PasswordField } from '../../ui/PasswordField.tsx';
+import { usePublicConfig } from '../config/config.api.ts';
+import { ForgotPasswordDialog } from './ForgotPasswordDialog.tsx';
+import { GoogleSignInSlot } from './GoogleSignInSlot.tsx';
+import { useIsAuthenticated, useSession } from './session.ts';
+import { signInWithEmail, takeCallback } from './sign-in.ts';
+
+interface LoginForm {
+  email: string;
+  password: string;
+}
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { productName, googleClientId } = usePublicConfig();
+  const isAuthenticated = useIsAuthenticated();
+  const hasCallback = useSession((s) => s.callback !== null);
+  const [forgotOpened, forgot] = useDisclosure(false);
+  const form = useForm<LoginForm>({ defaultValues: { email: '', password: '' } });
+  useArrivedAtLogin();
+
+  const signIn = useMutation({
+    mutationFn: (values: LoginForm) => signInWithEmail(values.email.trim(), values.password),
+    onSuccess: () => navigate(takeCallback(), { replace: true }),
+    onError: (error) => {
+      const message =
+        isApiError(error, 429) && error.retryAfterSeconds !== null
+          ? t('auth.login.throttled', { seconds: error.retryAfterSeconds })
+          : isApiError(error, 429)
+            ? t('auth.login.throttledNoTime')
+            : undefined;
+      notifyError(message ?? t('auth.login.failed'), { title: message ? t('auth.login.failed') : undefined });
+    },
+  });
+
+  // Signed in already (another tab, or the back button): nothing to do here.
+  if (isAuthenticated && !signIn.isPending && !signIn.isSuccess) {
+    return <Navigate to={takeCallback()} replace />;
+  }
+
+  const errors = form.formState.errors;
+  return (
+    <Center mih="calc(100dvh - 56px - 2 * var(--mantine-spacing-md))">
+      <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={420}>
+        <Stack gap="md">
+          <div>
+            <Title order={1} size="h2">
+              {t('auth.login.heading')}
+            </Title>
+            <Text c="dimmed" size="sm" mt={4}>
+              {t('auth.login.subtitle', { product: productName })}
+            </Text>
+          </div>
+          {hasCallback ? (
+            <Text size="sm" role="status">
+              {t('auth.login.signInToContinue')}
+            </Text>
+          ) : null}
+          {googleClientId ? <GoogleSignInSlot clientId={googleClientId} /> : null}
+          <form noValidate onSubmit={form.handleSubmit((values) => signIn.mutate(values))}>
+            <Stack gap="sm">
+              <TextInput
+                type="email"
+                label={t('auth.login.email')}
+                autoComplete="username"
+                leftSection={<IconAt size={16} aria-hidden />}
+                required
+                error={errors.email?.message}
+                {...form.register('email', { required: t('validation.emailRequired') })}
+              />
+              <PasswordField
+                label={t('auth.login.password')}
+                autoComplete="current-password"
+                leftSection={<IconLock size={16} aria-hidden />}
+                required
+                error={errors.password?.message}
+                {...form.register('password', { required: t('validation.passwordRequired') })}
+              />
+              <Button type="submit" fullWidth mt="xs" loading={signIn.isPending}>
+                {t('auth.login.submit')}
+              </Button>
+            </Stack>
+          </form>
+          <Group justify="space-between" gap="xs">
+            <Anchor component="button" type="button" size="sm" onClick={forgot.open}>
+              {t('auth.login.forgotten')}
+            </Anchor>
+            <Anchor component={Link} to={pathTo('About')} size="sm">
+              {t('header.about')}
+            </Anchor>
+          </Group>
+        </Stack>
+      </Paper>
+      <ForgotPasswordDialog opened={forgotOpened} onClose={forgot.close} productName={productName} />
+    </Center>
+  );
+}

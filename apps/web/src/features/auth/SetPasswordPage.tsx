@@ -1,0 +1,110 @@
+import { Alert, Anchor, Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { isApiError } from '../../api/client.ts';
+import { pathTo } from '../../app/route-table.ts';
+import { notifyError, notifySuccess } from '../../ui/notify.ts';
+import { PasswordField } from '../../ui/PasswordField.tsx';
+import { confirmPasswordReset } from './auth.api.ts';
+import { PasswordHints } from './PasswordHints.tsx';
+
+/** Spec §9: the success notice and the redirect to /login both take 2000 ms. */
+export const SET_PASSWORD_REDIRECT_MS = 2000;
+
+interface SetPasswordForm {
+  new_password1: string;
+  new_password2: string;
+}
+
+export function SetPasswordPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const uid = searchParams.get('uid') ?? '';
+  const token = searchParams.get('token') ?? '';
+  const hasLink = uid !== '' && token !== '';
+  const redirectTimer = useRef<number | undefined>(undefined);
+  const form = useForm<SetPasswordForm>({ defaultValues: { new_password1: '', new_password2: '' } });
+
+  useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
+
+  const submit = useMutation({
+    mutationFn: (values: SetPasswordForm) => confirmPasswordReset({ ...values, uid, token }),
+    onSuccess: () => {
+      notifySuccess(t('auth.setPassword.success'), { autoClose: SET_PASSWORD_REDIRECT_MS });
+      redirectTimer.current = window.setTimeout(
+        () => navigate(pathTo('Login'), { replace: true }),
+        SET_PASSWORD_REDIRECT_MS,
+      );
+    },
+    onError: (error) => {
+      if (isApiError(error, 400)) {
+        const linkBroken = error.fieldMessages('token').length > 0 || error.fieldMessages('uid').length > 0;
+        const message =
+          error.firstFieldMessage('new_password2') ??
+          (linkBroken ? t('auth.setPassword.invalidLink') : undefined) ??
+          error.firstFieldMessage('new_password1') ??
+          error.body.detail;
+        notifyError(message);
+      } else {
+        notifyError(t('auth.setPassword.failed'));
+      }
+    },
+  });
+
+  const onSubmit = form.handleSubmit((values) => {
+    if (values.new_password1 !== values.new_password2) {
+      notifyError(t('auth.setPassword.mismatch'), { autoClose: SET_PASSWORD_REDIRECT_MS });
+      return;
+    }
+    submit.mutate(values);
+  });
+
+  const errors = form.formState.errors;
+  return (
+    <Center mih="calc(100dvh - 56px - 2 * var(--mantine-spacing-md))">
+      <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={440}>
+        <Stack gap="md">
+          <Title order={1} size="h2">
+            {t('routes.setPassword')}
+          </Title>
+          {hasLink ? (
+            <form noValidate onSubmit={onSubmit}>
+              <Stack gap="sm">
+                <PasswordHints id="password-hints" />
+                <PasswordField
+                  label={t('auth.setPassword.newPassword')}
+                  autoComplete="new-password"
+                  required
+                  aria-describedby="password-hints"
+                  error={errors.new_password1?.message}
+                  {...form.register('new_password1', { required: t('validation.passwordRequired') })}
+                />
+                <PasswordField
+                  label={t('auth.setPassword.confirmPassword')}
+                  autoComplete="new-password"
+                  required
+                  error={errors.new_password2?.message}
+                  {...form.register('new_password2', { required: t('validation.passwordRequired') })}
+                />
+                <Button type="submit" mt="xs" loading={submit.isPending} disabled={submit.isSuccess}>
+                  {t('common.submit')}
+                </Button>
+              </Stack>
+            </form>
+          ) : (
+            <Alert color="red" role="alert" title={t('auth.setPassword.invalidLink')}>
+              <Text size="sm">{t('auth.setPassword.askForNewLink')}</Text>
+            </Alert>
+          )}
+          <Anchor component={Link} to={pathTo('Login')} size="sm">
+            {t('auth.setPassword.backToLogin')}
+          </Anchor>
+        </Stack>
+      </Paper>
+    </Center>
+  );
+}

@@ -1,0 +1,83 @@
+import type { Language, UserInfo } from '@kadai/contracts';
+import { getUserInfo, loginWithEmail, logout } from './auth.api.ts';
+import { useSession } from './session.ts';
+import { updateUser } from '../users/users.api.ts';
+import { LOGIN_PATH } from '../../api/client.ts';
+
+/**
+ * True once someone picks a language on this device while signed out (on the login page, say): that
+ * choice then wins over the one saved in their account at sign-in, and is saved to the account.
+ */
+let languageChosenWhileSignedOut = false;
+
+/** The header's language switcher: the interface follows at once; a signed-in account remembers it. */
+export function chooseLanguage(language: Language): void {
+  const session = useSession.getState();
+  session.setDisplayLang(language);
+  if (session.authToken === null) {
+    languageChosenWhileSignedOut = true;
+    return;
+  }
+  if (session.userId !== null) {
+    updateUser(session.userId, { display_lang: language }).catch(() => {
+      // The choice already applies on this device; the account keeps its old one until next time.
+    });
+  }
+}
+
+function settleLanguage(info: UserInfo): void {
+  const session = useSession.getState();
+  if (languageChosenWhileSignedOut) {
+    languageChosenWhileSignedOut = false;
+    if (info.display_lang !== session.displayLang) {
+      updateUser(info.id, { display_lang: session.displayLang }).catch(() => {
+        // Best effort, as in chooseLanguage.
+      });
+    }
+    return;
+  }
+  session.setDisplayLang(info.display_lang);
+}
+
+/** Post-login: load the user info and keep id, roles, staff flag and editor courses (spec §4). */
+export async function loadUserInfo(): Promise<UserInfo> {
+  const info = await getUserInfo();
+  useSession.getState().applyUserInfo(info);
+  return info;
+}
+
+/** E-mail login, then post-login. A failure at either step leaves the session signed out. */
+export async function signInWithEmail(email: string, password: string): Promise<void> {
+  const result = await loginWithEmail({ email, password });
+  const session = useSession.getState();
+  session.login({ access: result.access, refresh: result.refresh }, result.user.email, result.user.pk);
+  try {
+    settleLanguage(await loadUserInfo());
+  } catch (error) {
+    useSession.getState().reset();
+    throw error;
+  }
+}
+
+/** Where sign-in leads: the remembered route, else the course list. Reading it forgets it. */
+export function takeCallback(): string {
+  const session = useSession.getState();
+  const target = session.callback;
+  session.setCallback(null);
+  return target && target !== LOGIN_PATH && target.startsWith('/') && !target.startsWith('//')
+    ? target
+    : '/course';
+}
+
+/** Logout: revoke this device's session on the server (best effort), then forget it here. */
+export async function signOut(): Promise<void> {
+  const { refreshToken } = useSession.getState();
+  try {
+    await logout(refreshToken);
+  } catch {
+    // Signing out on this device must work offline too; the refresh token then expires on its own.
+  }
+  const session = useSession.getState();
+  session.reset();
+  session.setCallback(null);
+}

@@ -1,0 +1,95 @@
+import { Alert, Badge, CloseButton, Group, List, Stack, Text } from '@mantine/core';
+import type { MemberAddResult } from '@kadai/contracts';
+import { useTranslation } from 'react-i18next';
+import { CopyField } from '../../ui/CopyField.tsx';
+import { memberName } from './member-name.ts';
+
+/** What adding did, person by person: added, already there, new accounts (with links), not understood. */
+export function MemberAddResultView({
+  result,
+  onDismiss,
+}: {
+  result: MemberAddResult;
+  onDismiss: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const problems = result.invalid.length + result.unknown_ids.length + result.unknown_emails.length;
+  return (
+    <Alert
+      color={problems > 0 ? 'orange' : 'teal'}
+      title={t('members.result.title')}
+      role="status"
+      withCloseButton={false}
+    >
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start">
+          <Group gap="xs">
+            <Badge color="teal" variant="light">
+              {t('members.result.added', { count: result.added.length })}
+            </Badge>
+            <Badge color="gray" variant="light">
+              {t('members.result.already', { count: result.already.length })}
+            </Badge>
+            <Badge color="blue" variant="light">
+              {t('members.result.created', { count: result.created.length })}
+            </Badge>
+            {problems > 0 ? (
+              <Badge color="orange" variant="light">
+                {t('members.result.problems', { count: problems })}
+              </Badge>
+            ) : null}
+          </Group>
+          <CloseButton aria-label={t('common.dismiss')} onClick={onDismiss} />
+        </Group>
+        {result.added.length > 0 ? (
+          <Text size="sm">
+            {t('members.result.addedList')}:{' '}
+            {result.added.map((person) => memberName(person, i18n.language)).join(', ')}
+          </Text>
+        ) : null}
+        {result.already.length > 0 ? (
+          <Text size="sm">
+            {t('members.result.alreadyList')}:{' '}
+            {result.already.map((person) => memberName(person, i18n.language)).join(', ')}
+          </Text>
+        ) : null}
+        {result.created.length > 0 ? (
+          <Stack gap="xs">
+            <Text size="sm" fw={500}>
+              {t('members.result.createdHelp')}
+            </Text>
+            {result.created.map(({ user, set_password }) => (
+              <CopyField
+                key={user.id}
+                label={t('members.result.linkFor', { email: user.email })}
+                value={set_password.url}
+              />
+            ))}
+          </Stack>
+        ) : null}
+        {result.invalid.length > 0 ? (
+          <div>
+            <Text size="sm" fw={500}>
+              {t('members.result.invalid')}
+            </Text>
+            <List size="sm">
+              {result.invalid.slice(0, 50).map((entry, index) => (
+                <List.Item key={`${index}-${entry}`}>{entry}</List.Item>
+              ))}
+            </List>
+          </div>
+        ) : null}
+        {result.unknown_emails.length > 0 ? (
+          <Text size="sm">
+            {t('members.result.unknownEmails')}: {result.unknown_emails.join(', ')}
+          </Text>
+        ) : null}
+        {result.unknown_ids.length > 0 ? (
+          <Text size="sm">
+            {t('members.result.unknownIds')}: {result.unknown_ids.join(', ')}
+          </Text>
+        ) : null}
+      </Stack>
+    </Alert>
+  );
+}

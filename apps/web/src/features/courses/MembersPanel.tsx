@@ -1,0 +1,226 @@
+import {
+  ActionIcon,
+  Button,
+  Checkbox,
+  Group,
+  Pagination,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconSearch, IconTrash } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Member, MemberKind } from '@kadai/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFormatters } from '../../i18n/format.ts';
+import { ErrorState } from '../../ui/ErrorState.tsx';
+import { errorMessage } from '../../ui/errors.ts';
+import { notifyError, notifySuccess } from '../../ui/notify.ts';
+import { AddMembersForm } from './AddMembersForm.tsx';
+import { removeMembers } from './courses.api.ts';
+import { courseKeys, membersQuery } from './courses.queries.ts';
+import { memberName } from './member-name.ts';
+
+const ROWS_PER_PAGE = 50;
+
+function matches(member: Member, filter: string): boolean {
+  const needle = filter.toLowerCase();
+  return [member.email, member.first_name, member.last_name].some((value) =>
+    value.toLowerCase().includes(needle),
+  );
+}
+
+/** The editors or the students of a course: the list, removal, and adding by e-mail or CSV. */
+export function MembersPanel({ courseId, kind }: { courseId: number; kind: MemberKind }) {
+  const { t, i18n } = useTranslation();
+  const format = useFormatters();
+  const queryClient = useQueryClient();
+  const members = useQuery(membersQuery(courseId, kind));
+  const [filter, setFilter] = useState('');
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+
+  const remove = useMutation({
+    mutationFn: (userIds: number[]) => removeMembers(kind, courseId, userIds),
+    onSuccess: async (result) => {
+      setSelected(new Set());
+      notifySuccess(t('members.removed', { count: result.removed }));
+      await queryClient.invalidateQueries({ queryKey: courseKeys.members(courseId, kind) });
+      await queryClient.invalidateQueries({ queryKey: courseKeys.detail(courseId) });
+      await queryClient.invalidateQueries({ queryKey: courseKeys.lists() });
+    },
+    onError: (error) => notifyError(errorMessage(error, t), { title: t('members.removeFailed') }),
+  });
+
+  const confirmRemove = (people: Member[]) =>
+    modals.openConfirmModal({
+      title: t(`members.${kind}.removeTitle`),
+      children: (
+        <Stack gap="xs">
+          <Text size="sm">{t('common.confirmDelete')}</Text>
+          <Text size="sm">
+            {people.length === 1
+              ? memberName(people[0]!, i18n.language)
+              : t('members.selectedCount', { count: people.length })}
+          </Text>
+        </Stack>
+      ),
+      labels: { confirm: t('members.remove'), cancel: t('common.cancel') },
+      confirmProps: { color: 'red' },
+      onConfirm: () => remove.mutate(people.map((person) => person.id)),
+    });
+
+  const all = members.data?.results ?? [];
+  const visible = filter.trim() ? all.filter((member) => matches(member, filter.trim())) : all;
+  const totalPages = Math.max(1, Math.ceil(visible.length / ROWS_PER_PAGE));
+  const currentPage = Math.min(page, totalPages);
+  const rows = visible.slice((currentPage - 1) * ROWS_PER_PAGE, currentPage * ROWS_PER_PAGE);
+  const selectedMembers = all.filter((member) => selected.has(member.id));
+  const allOnPageSelected = rows.length > 0 && rows.every((member) => selected.has(member.id));
+
+  const toggle = (id: number) =>
+    setSelected((previous) => {
+      const next = new Set(previous);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const togglePage = () =>
+    setSelected((previous) => {
+      const next = new Set(previous);
+      for (const member of rows) {
+        if (allOnPageSelected) next.delete(member.id);
+        else next.add(member.id);
+      }
+      return next;
+    });
+
+  return (
+    <Stack gap="lg">
+      <Paper withBorder p="lg" radius="md">
+        <Stack gap="sm">
+          <Group justify="space-between" align="flex-end">
+            <div>
+              <Title order={2} size="h4">
+                {t(`members.${kind}.title`)}
+              </Title>
+              {members.data ? (
+                <Text size="sm" c="dimmed">
+                  {t('members.count', { count: members.data.count })}
+                </Text>
+              ) : null}
+            </div>
+            <Group gap="sm" align="flex-end">
+              <TextInput
+                label={t('members.filter')}
+                leftSection={<IconSearch size={16} aria-hidden />}
+                value={filter}
+                onChange={(event) => {
+                  setFilter(event.currentTarget.value);
+                  setPage(1);
+                }}
+                type="search"
+                w={240}
+              />
+              <Button
+                color="red"
+                variant="outline"
+                leftSection={<IconTrash size={16} aria-hidden />}
+                disabled={selectedMembers.length === 0}
+                onClick={() => confirmRemove(selectedMembers)}
+                loading={remove.isPending}
+              >
+                {t('members.removeSelected', { count: selectedMembers.length })}
+              </Button>
+            </Group>
+          </Group>
+
+          {members.isError ? (
+            <ErrorState error={members.error} onRetry={() => void members.refetch()} />
+          ) : members.isPending ? (
+            <Text size="sm" c="dimmed">
+              {t('common.loading')}
+            </Text>
+          ) : visible.length === 0 ? (
+            <Text size="sm" c="dimmed" py="md">
+              {filter.trim() ? t('members.noMatch') : t(`members.${kind}.empty`)}
+            </Text>
+          ) : (
+            <Table.ScrollContainer minWidth={560}>
+              <Table striped highlightOnHover verticalSpacing="xs" aria-label={t(`members.${kind}.title`)}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th w={40}>
+                      <Checkbox
+                        aria-label={t('members.selectPage')}
+                        checked={allOnPageSelected}
+                        indeterminate={!allOnPageSelected && rows.some((member) => selected.has(member.id))}
+                        onChange={togglePage}
+                      />
+                    </Table.Th>
+                    <Table.Th>{t('members.name')}</Table.Th>
+                    <Table.Th>{t('members.email')}</Table.Th>
+                    <Table.Th>{t('members.addedAt')}</Table.Th>
+                    <Table.Th w={60}>
+                      <VisuallyHidden>{t('members.actions')}</VisuallyHidden>
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {rows.map((member) => {
+                    const name = memberName(member, i18n.language);
+                    return (
+                      <Table.Tr key={member.id}>
+                        <Table.Td>
+                          <Checkbox
+                            aria-label={t('members.select', { name })}
+                            checked={selected.has(member.id)}
+                            onChange={() => toggle(member.id)}
+                          />
+                        </Table.Td>
+                        <Table.Td>{name}</Table.Td>
+                        <Table.Td>{member.email}</Table.Td>
+                        <Table.Td>{format.dateTime(member.added_at)}</Table.Td>
+                        <Table.Td>
+                          <Tooltip label={t('members.removeOne', { name })}>
+                            <ActionIcon
+                              variant="subtle"
+                              color="red"
+                              aria-label={t('members.removeOne', { name })}
+                              onClick={() => confirmRemove([member])}
+                            >
+                              <IconTrash size={16} aria-hidden />
+                            </ActionIcon>
+                          </Tooltip>
+                        </Table.Td>
+                      </Table.Tr>
+                    );
+                  })}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+          {totalPages > 1 ? (
+            <Group justify="center">
+              <Pagination
+                total={totalPages}
+                value={currentPage}
+                onChange={setPage}
+                getControlProps={(control) => ({ 'aria-label': t(`pagination.${control}`) })}
+                getItemProps={(item) => ({ 'aria-label': t('pagination.page', { page: item }) })}
+              />
+            </Group>
+          ) : null}
+        </Stack>
+      </Paper>
+      <AddMembersForm courseId={courseId} kind={kind} />
+    </Stack>
+  );
+}

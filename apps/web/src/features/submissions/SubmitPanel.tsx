@@ -1,0 +1,165 @@
+import { ActionIcon, Alert, Button, FileButton, Group, Input, List, Stack, Text } from '@mantine/core';
+import { IconFile, IconSend, IconUpload, IconX } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AssignmentCourseDetail } from '@kadai/contracts';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFormatters } from '../../i18n/format.ts';
+import { CodeEditor } from '../../ui/CodeEditor.tsx';
+import { errorMessage } from '../../ui/errors.ts';
+import { notifyError, notifySuccess } from '../../ui/notify.ts';
+import { Section } from '../../ui/Section.tsx';
+import { assignmentKeys } from '../assignments/assignments.queries.ts';
+import { checkSubmissionFiles, readSubmittedFile } from '../assignments/file-limits.ts';
+import { FileProblemList } from './FileProblemList.tsx';
+import { SubmissionLimits } from './SubmissionLimits.tsx';
+import { submit } from './submissions.api.ts';
+import { submissionKeys } from './submissions.queries.ts';
+import { useDraft } from './useDraft.ts';
+
+/**
+ * The editor prefilled with the starter code, extra files, and Submit. Files are checked against the
+ * assignment's limits before anything is sent; text files are read here and sent as JSON.
+ */
+export function SubmitPanel({ detail }: { detail: AssignmentCourseDetail }) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  const queryClient = useQueryClient();
+  const { assignment, course } = detail;
+  const [code, setCode, clearDraft] = useDraft(
+    `${assignment.id}-${course.course_id}`,
+    assignment.starter_code,
+  );
+  const [files, setFiles] = useState<File[]>([]);
+  const [attempted, setAttempted] = useState(false);
+  const limitsId = useId();
+
+  const problems = checkSubmissionFiles(
+    code,
+    files,
+    assignment,
+    detail.files.map((file) => file.filename),
+  );
+  const shownProblems = attempted
+    ? problems
+    : problems.filter((problem) => problem.kind !== 'missing' && problem.kind !== 'empty');
+
+  const send = useMutation({
+    mutationFn: async () =>
+      submit({
+        assignment_id: assignment.id,
+        course_id: course.course_id,
+        code: code.trim() ? code : undefined,
+        files: await Promise.all(files.map(readSubmittedFile)),
+        upload_files_later: false,
+      }),
+    onSuccess: async (submission) => {
+      notifySuccess(t('submissions.submit.done', { id: submission.id }));
+      setFiles([]);
+      setAttempted(false);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: submissionKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: assignmentKeys.lists(course.course_id) }),
+      ]);
+    },
+    onError: (error) => notifyError(errorMessage(error, t), { title: t('submissions.submit.failed') }),
+  });
+
+  const onSubmit = () => {
+    setAttempted(true);
+    if (problems.length === 0) send.mutate();
+  };
+
+  const addFiles = (chosen: File[]) => {
+    // A file chosen again replaces the earlier one of that name.
+    const names = new Set(chosen.map((file) => file.name));
+    setFiles((previous) => [...previous.filter((file) => !names.has(file.name)), ...chosen]);
+  };
+
+  return (
+    <Section title={t('submissions.submit.title')}>
+      <Stack gap="sm">
+        {!detail.accepts_submissions ? (
+          <Alert color="gray" role="status">
+            {t('submissions.submit.closed')}
+          </Alert>
+        ) : detail.is_late_period ? (
+          <Alert color="orange" role="status">
+            {t('submissions.submit.late')}
+          </Alert>
+        ) : null}
+        <SubmissionLimits assignment={assignment} id={limitsId} />
+        <Input.Wrapper
+          label={t('submissions.submit.code', { file: assignment.entry_file })}
+          labelElement="div"
+          description={t('submissions.submit.editorHint')}
+        >
+          <CodeEditor
+            value={code}
+            onChange={setCode}
+            label={t('submissions.submit.code', { file: assignment.entry_file })}
+            describedBy={limitsId}
+            minHeight={240}
+          />
+        </Input.Wrapper>
+        <Group gap="xs">
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            onClick={() => {
+              setCode(assignment.starter_code);
+              clearDraft();
+            }}
+          >
+            {t('submissions.submit.resetCode')}
+          </Button>
+        </Group>
+
+        {files.length > 0 ? (
+          <List spacing={4} listStyleType="none" p={0} aria-label={t('submissions.submit.chosenFiles')}>
+            {files.map((file) => (
+              <List.Item key={file.name}>
+                <Group gap="xs" wrap="nowrap">
+                  <IconFile size={16} aria-hidden />
+                  <Text size="sm">{file.name}</Text>
+                  <Text size="xs" c="dimmed">
+                    {format.bytes(file.size)}
+                  </Text>
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    size="sm"
+                    onClick={() => setFiles((previous) => previous.filter((other) => other !== file))}
+                    aria-label={t('submissions.submit.removeFile', { name: file.name })}
+                  >
+                    <IconX size={14} aria-hidden />
+                  </ActionIcon>
+                </Group>
+              </List.Item>
+            ))}
+          </List>
+        ) : null}
+
+        <FileProblemList problems={shownProblems} />
+
+        <Group justify="space-between">
+          <FileButton onChange={addFiles} multiple>
+            {(props) => (
+              <Button {...props} variant="default" leftSection={<IconUpload size={16} aria-hidden />}>
+                {t('submissions.submit.addFiles')}
+              </Button>
+            )}
+          </FileButton>
+          <Button
+            onClick={onSubmit}
+            loading={send.isPending}
+            disabled={!detail.accepts_submissions}
+            leftSection={<IconSend size={16} aria-hidden />}
+          >
+            {t('common.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </Section>
+  );
+}

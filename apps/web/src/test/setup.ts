@@ -1,0 +1,41 @@
+import { notifications } from '@mantine/notifications';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+
+// jsdom lacks the layout APIs Mantine asks for; these stand-ins answer "nothing matches, nothing moved".
+if (!window.matchMedia) {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: (query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }),
+  });
+}
+if (!('ResizeObserver' in window)) {
+  class ResizeObserverStub {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
+}
+Element.prototype.scrollIntoView ??= () => undefined;
+
+beforeEach(() => {
+  localStorage.clear();
+});
+
+afterEach(() => {
+  // Mantine keeps notifications in a module-level store: without this they leak into the next test.
+  notifications.clean();
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});

@@ -1,0 +1,15 @@
+import type { TFunction } from 'i18next';
+import { isApiError } from '../api/client.ts';
+
+/** A sentence for a person: the server's own detail when it sent one, else a translated generic one. */
+export function errorMessage(error: unknown, t: TFunction): string {
+  if (isApiError(error)) {
+    if (error.status === 403) return t('errors.forbidden');
+    if (error.status === 404) return t('errors.notFound');
+    if (error.status === 429) return t('errors.tooManyRequests', { seconds: error.retryAfterSeconds ?? 60 });
+    if (error.status >= 500) return t('errors.server');
+    return error.body.detail;
+  }
+  if (error instanceof TypeError) return t('errors.network');
+  return t('errors.unexpected');
+}

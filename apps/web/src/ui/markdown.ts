@@ -1,0 +1,50 @@
+import DOMPurify from 'dompurify';
+import MarkdownIt from 'markdown-it';
+
+/**
+ * Markdown for statements (and later posts): raw HTML in the source is shown as text (`html: false`),
+ * and the rendered HTML is sanitised again by DOMPurify, so neither a `<script>`, an `onerror` nor a
+ * `javascript:` link reaches the page even if the parser let one through.
+ */
+const markdown = new MarkdownIt({ html: false, linkify: true, typographer: false, breaks: false });
+
+/**
+ * Markdown headings start at h3: the page has its h1 and the section showing the text its h2, so a
+ * statement's `# Title` must not become a second h1.
+ */
+const HEADING_OFFSET = 2;
+markdown.renderer.rules.heading_open = (tokens, index, options, _env, self) => {
+  const token = tokens[index]!;
+  const level = Math.min(6, Number(token.tag.slice(1)) + HEADING_OFFSET);
+  token.tag = `h${level}`;
+  return self.renderToken(tokens, index, options);
+};
+markdown.renderer.rules.heading_close = (tokens, index, options, _env, self) => {
+  const token = tokens[index]!;
+  const level = Math.min(6, Number(token.tag.slice(1)) + HEADING_OFFSET);
+  token.tag = `h${level}`;
+  return self.renderToken(tokens, index, options);
+};
+
+const purifier = DOMPurify();
+purifier.addHook('afterSanitizeAttributes', (node) => {
+  if (node.tagName === 'A' && node.hasAttribute('href')) {
+    // Links leave the app in a new tab, without handing it `window.opener` or the page address.
+    node.setAttribute('target', '_blank');
+    node.setAttribute('rel', 'noopener noreferrer');
+  }
+});
+
+export function renderMarkdown(source: string): string {
+  return sanitizeHtml(markdown.render(source));
+}
+
+/** HTML made safe to insert: no scripts, handlers, `javascript:` URLs, styles or form controls. */
+export function sanitizeHtml(html: string): string {
+  return purifier.sanitize(html, {
+    USE_PROFILES: { html: true },
+    FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe'],
+    FORBID_ATTR: ['style'],
+    ADD_ATTR: ['target'],
+  });
+}

@@ -1,0 +1,24 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
+
+// Read by the root vitest.config.ts 'web' project, which extends this file. (vitest types `test` against
+// its own copy of vite, so it is kept out of this literal's type check.)
+const vitestOptions = { test: { setupFiles: ['./src/test/setup.ts'] } };
+
+export default defineConfig({
+  root: import.meta.dirname,
+  plugins: [react()],
+  server: {
+    port: 5173,
+    proxy: { '/api': apiTarget, '/pygrade': apiTarget },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    chunkSizeWarningLimit: 1500,
+  },
+  ...vitestOptions,
+});

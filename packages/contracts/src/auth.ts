@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { Language } from './common.ts';
+
+export const ROLES = ['no_role', 'student', 'teaching_assistant', 'instructor', 'observer'] as const;
+export const Role = z.enum(ROLES);
+export type Role = z.infer<typeof Role>;
+
+export const LoginRequest = z.object({
+  email: z.string().trim().min(1).max(254),
+  password: z.string().min(1).max(1024),
+});
+export type LoginRequest = z.infer<typeof LoginRequest>;
+
+export const TokenPair = z.object({ access: z.string(), refresh: z.string() });
+export type TokenPair = z.infer<typeof TokenPair>;
+
+export const LoginUser = z.object({ pk: z.number().int(), email: z.string() });
+
+export const LoginResponse = TokenPair.extend({ user: LoginUser });
+export type LoginResponse = z.infer<typeof LoginResponse>;
+
+export const RefreshRequest = z.object({ refresh: z.string().min(1).max(512) });
+export type RefreshRequest = z.infer<typeof RefreshRequest>;
+
+export const LogoutRequest = z.object({
+  refresh: z.string().max(512).optional(),
+  /** Sign out of every device, not only this one. */
+  all: z.boolean().default(false),
+});
+export type LogoutRequest = z.infer<typeof LogoutRequest>;
+
+export const UserInfo = z
+  .object({
+    id: z.number().int(),
+    email: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    roles: z.array(Role),
+    is_staff: z.boolean(),
+    editor_courses: z.array(z.number().int()),
+    student_courses: z.array(z.number().int()),
+    display_lang: Language,
+  })
+  .meta({ id: 'UserInfo' });
+export type UserInfo = z.infer<typeof UserInfo>;
+
+export const RolesList = z.object({ roles: z.array(Role) });
+
+const NewPassword = z.string().min(1).max(128);
+
+export const PasswordChangeRequest = z.object({
+  new_password1: NewPassword,
+  new_password2: NewPassword,
+});
+export type PasswordChangeRequest = z.infer<typeof PasswordChangeRequest>;
+
+export const PasswordResetConfirmRequest = PasswordChangeRequest.extend({
+  uid: z.string().min(1).max(64),
+  token: z.string().min(1).max(128),
+});
+export type PasswordResetConfirmRequest = z.infer<typeof PasswordResetConfirmRequest>;
+
+export const DetailResponse = z.object({ detail: z.string() });
+
+export const SetPasswordLink = z.object({
+  uid: z.string(),
+  token: z.string(),
+  url: z.string(),
+  expires_at: z.iso.datetime(),
+});
+export type SetPasswordLink = z.infer<typeof SetPasswordLink>;

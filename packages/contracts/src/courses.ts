@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { PageQuery, paginated } from './common.ts';
+import { SetPasswordLink } from './auth.ts';
+import { UserSummary } from './users.ts';
+
+export const Course = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    description: z.string(),
+    has_videos: z.boolean(),
+    has_assessment: z.boolean(),
+    created_at: z.iso.datetime(),
+    updated_at: z.iso.datetime(),
+    /** The caller's relation to the course: staff see every course, others only their own. */
+    my_role: z.enum(['staff', 'editor', 'student']),
+    editor_count: z.number().int(),
+    student_count: z.number().int(),
+  })
+  .meta({ id: 'Course' });
+export type Course = z.infer<typeof Course>;
+export type CourseRole = Course['my_role'];
+
+const Title = z.string().trim().min(1).max(200);
+const Description = z.string().max(10_000);
+
+export const CourseCreate = z.strictObject({
+  title: Title,
+  description: Description.default(''),
+  has_videos: z.boolean().default(false),
+  has_assessment: z.boolean().default(false),
+});
+export type CourseCreate = z.infer<typeof CourseCreate>;
+
+export const CourseUpdate = z.strictObject({
+  title: Title.optional(),
+  description: Description.optional(),
+  has_videos: z.boolean().optional(),
+  has_assessment: z.boolean().optional(),
+});
+export type CourseUpdate = z.infer<typeof CourseUpdate>;
+
+export const CourseReplace = CourseCreate.extend({
+  description: Description,
+  has_videos: z.boolean(),
+  has_assessment: z.boolean(),
+});
+export type CourseReplace = z.infer<typeof CourseReplace>;
+
+export const COURSE_ORDERINGS = [
+  'id',
+  '-id',
+  'title',
+  '-title',
+  'created_at',
+  '-created_at',
+  'updated_at',
+  '-updated_at',
+] as const;
+export type CourseOrdering = (typeof COURSE_ORDERINGS)[number];
+export const CourseListQuery = PageQuery.extend({
+  search: z.string().trim().max(100).optional(),
+  ordering: z.enum(COURSE_ORDERINGS).default('title'),
+});
+export type CourseListQuery = z.infer<typeof CourseListQuery>;
+export const CourseList = paginated(Course);
+export type CourseList = z.infer<typeof CourseList>;
+
+export const MemberKind = z.enum(['editor', 'student']);
+export type MemberKind = z.infer<typeof MemberKind>;
+
+export const Member = UserSummary.extend({ added_at: z.iso.datetime() }).meta({ id: 'Member' });
+export type Member = z.infer<typeof Member>;
+/**
+ * A member list is one course's people, sent whole (no pages) up to this many; `count` is always the
+ * full number, so `count > results.length` tells that the list was cut.
+ */
+export const MAX_MEMBERS_LISTED = 5000;
+export const MemberList = z.object({ count: z.number().int(), results: z.array(Member) });
+export type MemberList = z.infer<typeof MemberList>;
+
+/** The most people one request may add: a whole lecture hall, not a whole university. */
+export const MAX_MEMBERS_PER_REQUEST = 2000;
+
+/** A user id in a request body: a JSON number, never a numeric string. */
+const BodyUserId = z.number().int().min(1).max(2_147_483_647);
+
+export const MemberAddRequest = z
+  .strictObject({
+    user_ids: z.array(BodyUserId).max(MAX_MEMBERS_PER_REQUEST).default([]),
+    /** Entries that are not e-mail addresses come back in `invalid` rather than failing the request. */
+    emails: z.array(z.string().max(1000)).max(MAX_MEMBERS_PER_REQUEST).default([]),
+    /** A pasted list or CSV file: e-mail addresses are taken from every cell, one or more a line. */
+    csv: z.string().max(1_000_000).optional(),
+  })
+  .refine((v) => v.user_ids.length + v.emails.length > 0 || (v.csv ?? '').trim().length > 0, {
+    message: 'Give user_ids, emails or csv.',
+    path: ['emails'],
+  });
+export type MemberAddRequest = z.infer<typeof MemberAddRequest>;
+
+/** Every person asked for lands in exactly one of these lists. */
+export const MemberAddResult = z.object({
+  /** Existing accounts that were not yet on the list and now are. */
+  added: z.array(UserSummary),
+  /** Already on the list: nothing changed. */
+  already: z.array(UserSummary),
+  /** New accounts (staff only) made for unknown e-mails and added; send each its set-password link. */
+  created: z.array(z.object({ user: UserSummary, set_password: SetPasswordLink })),
+  /** Entries that are not e-mail addresses (or CSV lines without one). */
+  invalid: z.array(z.string()),
+  /** User ids that name no account. */
+  unknown_ids: z.array(z.number().int()),
+  /** E-mails with no account, sent by an editor: only staff create accounts. */
+  unknown_emails: z.array(z.string()),
+});
+export type MemberAddResult = z.infer<typeof MemberAddResult>;
+
+export const MemberRemoveRequest = z.strictObject({
+  user_ids: z.array(BodyUserId).min(1).max(MAX_MEMBERS_PER_REQUEST),
+});
+export type MemberRemoveRequest = z.infer<typeof MemberRemoveRequest>;
+export const MemberRemoveResult = z.object({ removed: z.number().int() });
+export type MemberRemoveResult = z.infer<typeof MemberRemoveResult>;

@@ -1,0 +1,301 @@
+import { z } from 'zod';
+import { Id, PageQuery, paginated } from './common.ts';
+import { FileName, MAX_SCRIPT_TEXT, MAX_SUBMISSION_FILES, SubmissionStatus } from './assignments.ts';
+import { UserSummary } from './users.ts';
+
+export const EVALUATION_STATUSES = ['Correct', 'Wrong'] as const;
+export const EvaluationStatus = z.enum(EVALUATION_STATUSES);
+export type EvaluationStatus = z.infer<typeof EvaluationStatus>;
+
+/** Why a test is Wrong. */
+export const WrongReason = z.enum([
+  'wrong_answer',
+  'runtime_error',
+  'time_limit',
+  'memory_limit',
+  'output_limit',
+  'file_size',
+  'checker_error',
+]);
+export type WrongReason = z.infer<typeof WrongReason>;
+
+export const SubmissionFile = z
+  .object({
+    id: z.number().int(),
+    submission_id: z.number().int(),
+    filename: z.string(),
+    /** A short-lived signed download URL. */
+    url: z.string(),
+    size: z.number().int(),
+    created_at: z.iso.datetime(),
+    /** The text of the file in the detail view when it is UTF-8 text; null otherwise and in lists. */
+    content: z.string().nullable(),
+  })
+  .meta({ id: 'SubmissionFile' });
+export type SubmissionFile = z.infer<typeof SubmissionFile>;
+
+export const Submission = z
+  .object({
+    id: z.number().int(),
+    assignment_id: z.number().int(),
+    assignment_title: z.string(),
+    course_id: z.number().int(),
+    user: UserSummary,
+    status: SubmissionStatus,
+    /** Why it is InvalidFormat, InternalError or Canceled, or why it still waits (no sandbox). */
+    message: z.string(),
+    score: z.number().int().nullable(),
+    max_score: z.number().int().nullable(),
+    is_final: z.boolean(),
+    is_late: z.boolean(),
+    is_reference: z.boolean(),
+    due_at: z.iso.datetime(),
+    created_at: z.iso.datetime(),
+    queued_at: z.iso.datetime().nullable(),
+    started_at: z.iso.datetime().nullable(),
+    graded_at: z.iso.datetime().nullable(),
+    /** 1 for the next to be graded, while Scheduled; null otherwise. */
+    queue_position: z.number().int().nullable(),
+    files: z.array(SubmissionFile),
+  })
+  .meta({ id: 'Submission' });
+export type Submission = z.infer<typeof Submission>;
+
+const evaluationCommon = {
+  id: z.number().int(),
+  submission_id: z.number().int(),
+  test_case_id: z.number().int(),
+  test_case_name: z.string(),
+  position: z.number().int(),
+  status: EvaluationStatus,
+  points: z.number().int(),
+  max_points: z.number().int(),
+  reason: WrongReason.nullable(),
+  time_ms: z.number().int().nullable(),
+  memory_kb: z.number().int().nullable(),
+  /** Set when an editor changed the result by hand. */
+  overridden: z.boolean(),
+  comment: z.string(),
+  created_at: z.iso.datetime(),
+};
+
+/** Editors, staff, and students for visible (or, after the due date, after_due) tests. */
+export const EvaluationFull = z
+  .object({
+    view: z.literal('full'),
+    ...evaluationCommon,
+    stdin: z.string(),
+    expected_stdout: z.string(),
+    stdout: z.string(),
+    stderr: z.string(),
+    exit_code: z.number().int().nullable(),
+    signal: z.string().nullable(),
+    checker_message: z.string(),
+  })
+  .meta({ id: 'EvaluationFull' });
+/** A hidden test, as a student sees it: the verdict and nothing of its input, output or checker. */
+export const EvaluationHidden = z.object({ view: z.literal('hidden'), ...evaluationCommon }).meta({
+  id: 'EvaluationHidden',
+});
+export const Evaluation = z.discriminatedUnion('view', [EvaluationFull, EvaluationHidden]);
+export type Evaluation = z.infer<typeof Evaluation>;
+
+export const SubmissionDetail = Submission.extend({
+  evaluations: z.array(Evaluation),
+  can_manage: z.boolean(),
+}).meta({ id: 'SubmissionDetail' });
+export type SubmissionDetail = z.infer<typeof SubmissionDetail>;
+
+export const SubmittedFile = z.strictObject({
+  filename: FileName,
+  /** The file's text, or its bytes in base64 when `encoding` is base64. */
+  content: z.string().max(8 * 1024 * 1024),
+  encoding: z.enum(['utf-8', 'base64']).default('utf-8'),
+});
+
+export const SubmitRequest = z.strictObject({
+  assignment_id: Id,
+  course_id: Id,
+  /** Code typed in the editor, saved under the assignment's entry file. */
+  code: z.string().max(MAX_SCRIPT_TEXT).optional(),
+  files: z.array(SubmittedFile).max(MAX_SUBMISSION_FILES).default([]),
+  /**
+   * True: the submission stays Pending while files are added through FileSubmission; it is queued by
+   * `POST Score/{submission_id}/submission_specific/`.
+   */
+  upload_files_later: z.boolean().default(false),
+});
+export type SubmitRequest = z.infer<typeof SubmitRequest>;
+
+export const SUBMISSION_ORDERINGS = [
+  'id',
+  '-id',
+  'created_at',
+  '-created_at',
+  'score',
+  '-score',
+  'status',
+  '-status',
+] as const;
+
+const BoolQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+export const SubmissionListQuery = PageQuery.extend({
+  is_final: BoolQuery.optional(),
+  ordering: z.enum(SUBMISSION_ORDERINGS).default('-created_at'),
+  /** Matched in the assignment title and the student's e-mail and names. */
+  search: z.string().trim().max(100).optional(),
+  assignment_id: Id.optional(),
+  course_id: Id.optional(),
+  status: SubmissionStatus.optional(),
+  is_late: BoolQuery.optional(),
+  /** Keyset cursor from a previous page's `next_cursor`, for deep pages (ordering -created_at only). */
+  cursor: z.string().max(200).optional(),
+});
+export type SubmissionListQuery = z.infer<typeof SubmissionListQuery>;
+export const SubmissionList = paginated(Submission).extend({ next_cursor: z.string().nullable() });
+export type SubmissionList = z.infer<typeof SubmissionList>;
+
+export const SubmissionCourseParams = z.object({ course_id: Id });
+export const SubmissionCourseUserParams = z.object({ course_id: Id, user_id: Id });
+export const SubmissionFileParams = z.object({ submission_id: Id, id: Id });
+export const SubmissionIdParams = z.object({ submission_id: Id });
+export const SelectFinalParams = z.object({ assignment_id: Id, course_id: Id, submission_id: Id });
+export const FinalSubmission = z.object({ submission: Submission.nullable() });
+
+export const EvaluationListQuery = PageQuery.extend({
+  submission: Id.optional(),
+  status: EvaluationStatus.optional(),
+  ordering: z.enum(['id', '-id', 'position', '-position']).default('position'),
+});
+export const EvaluationList = paginated(Evaluation);
+
+/** `POST Submission/Score/`: an editor sets one test's result by hand; the score is recomputed. */
+export const ScoreOverride = z.strictObject({
+  submission_id: Id,
+  test_case_id: Id,
+  status: EvaluationStatus,
+  /** Defaults to the test's points when Correct and 0 when Wrong. */
+  points: z.number().int().min(0).max(1000).optional(),
+  comment: z.string().max(5000).default(''),
+});
+export type ScoreOverride = z.infer<typeof ScoreOverride>;
+
+export const ScoreTestCaseParams = z.object({ testcase_id: Id, course_id: Id });
+export const RegradeResult = z.object({ queued: z.number().int() });
+
+export const CsvQuery = z.object({
+  assignment_id: Id,
+  course_id: Id,
+  /** Which submission represents a student: their final one (else the best), or always the best. */
+  choose: z.enum(['final', 'best']).default('final'),
+});
+
+/* ─── Leaderboard ───────────────────────────────────────────────────────────────────────────── */
+
+export const LeaderboardEntry = z.object({
+  rank: z.number().int(),
+  /** The nickname (students see only nicknames); editors and staff see the real name. */
+  name: z.string(),
+  /** Editors and staff, and the caller's own row; null otherwise. */
+  user_id: z.number().int().nullable(),
+  score: z.number().int(),
+  /** When the ranked submission was made (earlier wins a tie). */
+  submitted_at: z.iso.datetime(),
+  is_me: z.boolean(),
+});
+export const LeaderboardProfile = z.object({
+  nickname: z.string().nullable(),
+  opt_out: z.boolean(),
+});
+export const LeaderboardProfileUpdate = z.strictObject({
+  nickname: z.string().trim().min(1).max(40).nullable().optional(),
+  opt_out: z.boolean().optional(),
+});
+export const Leaderboard = z.object({
+  assignment_id: z.number().int(),
+  course_id: z.number().int(),
+  enabled: z.boolean(),
+  max_score: z.number().int(),
+  entries: z.array(LeaderboardEntry),
+  my_profile: LeaderboardProfile,
+});
+export type Leaderboard = z.infer<typeof Leaderboard>;
+export const LeaderboardParams = z.object({ assignment_id: Id, course_id: Id });
+
+/* ─── PyGrade console ───────────────────────────────────────────────────────────────────────── */
+
+export const GraderHost = z.object({
+  id: z.string(),
+  hostname: z.string(),
+  pid: z.number().int(),
+  started_at: z.iso.datetime(),
+  last_seen_at: z.iso.datetime(),
+  alive: z.boolean(),
+  sandbox_ok: z.boolean(),
+  sandbox_detail: z.string(),
+  concurrency: z.number().int(),
+  running: z.number().int(),
+  graded: z.number().int(),
+});
+export const GradingJob = z.object({
+  submission_id: z.number().int(),
+  assignment_title: z.string(),
+  course_id: z.number().int(),
+  status: SubmissionStatus,
+  queued_at: z.iso.datetime().nullable(),
+  started_at: z.iso.datetime().nullable(),
+  graded_at: z.iso.datetime().nullable(),
+  grader_host: z.string().nullable(),
+  score: z.number().int().nullable(),
+  max_score: z.number().int().nullable(),
+});
+export const PygradeStatus = z.object({
+  queue_depth: z.number().int(),
+  running: z.array(GradingJob),
+  recent: z.array(GradingJob),
+  hosts: z.array(GraderHost),
+  sandbox: z.object({ ok: z.boolean(), detail: z.string() }),
+});
+export type PygradeStatus = z.infer<typeof PygradeStatus>;
+export const SnippetRunRequest = z.strictObject({
+  code: z.string().min(1).max(MAX_SCRIPT_TEXT),
+  stdin: z.string().max(100_000).default(''),
+});
+export const SnippetRunResult = z.object({
+  exit_code: z.number().int().nullable(),
+  signal: z.string().nullable(),
+  time_ms: z.number().int(),
+  memory_kb: z.number().int().nullable(),
+  stdout: z.string(),
+  stderr: z.string(),
+  limit: z.string().nullable(),
+});
+
+/* ─── Added with the submissions API ────────────────────────────────────────────────────────── */
+
+/** `GET` and `POST Submission/{submission_id}/FileSubmission/`: the files (POST: those it added). */
+export const SubmissionFileList = z.array(SubmissionFile);
+
+/**
+ * `GET Submission/`: managers may add `is_reference=true` to list reference runs (of the courses they
+ * manage) instead of submissions; without it reference runs are never listed.
+ */
+export const SubmissionListQueryWithReference = SubmissionListQuery.extend({
+  is_reference: BoolQuery.optional(),
+});
+export type SubmissionListQueryWithReference = z.infer<typeof SubmissionListQueryWithReference>;
+
+/** `Submission/by-course/course/{course_id}/` (and `…/user/{user_id}/`): the course comes from the path. */
+export const SubmissionCourseListQuery = SubmissionListQuery.omit({ course_id: true });
+export type SubmissionCourseListQuery = z.infer<typeof SubmissionCourseListQuery>;
+
+export type EvaluationListQuery = z.infer<typeof EvaluationListQuery>;
+export type LeaderboardProfile = z.infer<typeof LeaderboardProfile>;
+export type LeaderboardProfileUpdate = z.infer<typeof LeaderboardProfileUpdate>;
+export type LeaderboardEntry = z.infer<typeof LeaderboardEntry>;
+export type CsvQuery = z.infer<typeof CsvQuery>;
+export type GraderHost = z.infer<typeof GraderHost>;
+export type GradingJob = z.infer<typeof GradingJob>;
+export type SnippetRunRequest = z.infer<typeof SnippetRunRequest>;
+export type SnippetRunResult = z.infer<typeof SnippetRunResult>;

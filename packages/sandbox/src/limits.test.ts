@@ -1,0 +1,198 @@
+/**
+ * The escape catalogue, part 2: resource limits, signals and processes that try to outlive the run.
+ * Each attack must be contained, and each test asserts how. Needs root, bubblewrap and python3.
+ */
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
+import os from 'node:os';
+import { afterAll, describe, expect, it } from 'vitest';
+import { TRY, orphanedSandboxProcesses, python, report, sandboxProcesses } from './testing.ts';
+
+afterAll(async () => {
+  expect(await orphanedSandboxProcesses()).toEqual([]);
+});
+
+describe.concurrent('resource limits', { timeout: 20_000 }, () => {
+  it('stops a memory bomb with MemoryError', async () => {
+    const result = await python('blocks = []\nwhile True:\n    blocks.append(bytearray(16 * 1024 * 1024))\n');
+    expect(result.limit).toBe('memory');
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toContain('MemoryError');
+  });
+
+  it('stops a CPU loop with SIGXCPU, and one that catches it with the hard limit', async () => {
+    const limits = { cpuSeconds: 1, wallMs: 15_000 };
+    const [plain, stubborn] = await Promise.all([
+      python('while True:\n    pass\n', { limits }),
+      python('import signal\nsignal.signal(signal.SIGXCPU, lambda *a: None)\nwhile True:\n    pass\n', {
+        limits,
+      }),
+    ]);
+    expect(plain).toMatchObject({ limit: 'cpu', signal: 'SIGXCPU', exitCode: null });
+    expect(stubborn).toMatchObject({ limit: 'cpu', signal: 'SIGKILL', exitCode: null });
+    expect(plain.timeMs).toBeLessThan(15_000);
+  });
+
+  it('kills a sleeper at the wall limit', async () => {
+    const result = await python('import time\ntime.sleep(30)\n', { limits: { wallMs: 1000 } });
+    expect(result).toMatchObject({ limit: 'wall', signal: 'SIGKILL', exitCode: null });
+    expect(result.timeMs).toBeGreaterThanOrEqual(1000);
+    expect(result.timeMs).toBeLessThan(2500);
+  });
+
+  it('caps an output flood on both streams and kills it', async () => {
+    const outputBytes = 4096;
+    const result = await python(
+      'import sys\nwhile True:\n    print("x" * 1000)\n    sys.stderr.write("エ" * 300)\n',
+      { limits: { outputBytes } },
+    );
+    expect(result).toMatchObject({ limit: 'output', stdoutTruncated: true, stderrTruncated: true });
+    expect(Buffer.byteLength(result.stdout)).toBeLessThanOrEqual(outputBytes);
+    expect(Buffer.byteLength(result.stderr)).toBeLessThanOrEqual(outputBytes);
+    expect(result.stderr).toMatch(/^エ+$/);
+    expect(result.signal).toBe('SIGKILL');
+  });
+
+  it('truncates output over the cap without killing a program that stops', async () => {
+    // 3× the cap: over it, but not the 4× that counts as a flood.
+    const result = await python('print("y" * 3000)\n', { limits: { outputBytes: 1000 } });
+    expect(result).toMatchObject({
+      exitCode: 0,
+      limit: 'output',
+      stdoutTruncated: true,
+      stdout: 'y'.repeat(1000),
+    });
+  });
+
+  it('fills its /tmp to ENOSPC without touching the host', async () => {
+    const prefix = `fill-${randomUUID()}`;
+    const result = await python(
+      `${TRY}
+def fill():
+    for i in range(1000):
+        with open(f"/tmp/${prefix}-{i}", "wb") as f:
+            f.write(b"x" * (512 * 1024))
+attempt("fill", fill)`,
+      { limits: { tmpBytes: 4 * 1024 * 1024 } },
+    );
+    expect(report(result.stdout)).toEqual({ fill: 'ENOSPC' });
+    expect((await readdir(os.tmpdir())).some((name) => name.startsWith(prefix))).toBe(false);
+  });
+
+  it('cannot write anywhere but /tmp (and /dev/shm)', async () => {
+    const result = await python(`${TRY}
+for target in ("/job/x", "/x", "/usr/x", "/dev/x", "/bin/x", "/etc/x", "/etc/alternatives/x", "/proc/x"):
+    attempt(target, lambda: open(target, "w"))
+attempt("mkdir", lambda: os.mkdir("/home"))
+attempt("shm", lambda: open("/dev/shm/x", "w"))`);
+    expect(report(result.stdout)).toEqual({
+      '/job/x': 'EROFS',
+      '/x': 'EROFS',
+      '/usr/x': 'EROFS',
+      '/dev/x': 'EROFS',
+      '/bin/x': 'EROFS',
+      '/etc/x': 'EROFS',
+      '/etc/alternatives/x': 'EROFS',
+      '/proc/x': 'ENOENT',
+      mkdir: 'EROFS',
+      shm: 'ok',
+    });
+  });
+
+  it('stops a file larger than fileSizeBytes', async () => {
+    const result = await python('open("/tmp/big", "wb").write(b"x" * (2 * 1024 * 1024))\n', {
+      limits: { fileSizeBytes: 1024 * 1024 },
+    });
+    expect(result).toMatchObject({ limit: 'file_size', exitCode: 1 });
+    expect(result.stderr).toContain('File too large');
+  });
+});
+
+describe.concurrent('signals and leftovers', { timeout: 20_000 }, () => {
+  it('cannot signal the grader, its parent or anything outside', async () => {
+    const result = await python(
+      `${TRY}
+host = int(sys.argv[1])
+attempt("host", lambda: os.kill(host, 9))
+attempt("hostgroup", lambda: os.kill(-host, 9))
+attempt("parent", lambda: os.kill(os.getppid(), 9))
+attempt("all", lambda: os.kill(-1, 9))
+print(f"ppid={os.getppid()}")`,
+      { argv: ['main.py', String(process.pid)] },
+    );
+    expect(report(result.stdout)).toEqual({
+      host: 'ESRCH',
+      hostgroup: 'ESRCH',
+      parent: 'ok', // pid 1 of the sandbox's own PID namespace, which ignores it
+      all: 'ESRCH', // nothing else in the namespace it may kill
+      ppid: '1',
+    });
+    expect(result.exitCode).toBe(0);
+  });
+
+  it('contains a fork bomb with RLIMIT_NPROC and leaves no process behind', async () => {
+    const marker = `bomb-${randomUUID()}`;
+    const result = await python(
+      `
+import os, time
+me, start, peak, refused = os.getpid(), time.time(), 0, False
+while time.time() - start < 1.5:
+    try:
+        os.fork()
+    except OSError:
+        refused = refused or os.getpid() == me
+    if os.getpid() == me:
+        peak = max(peak, sum(1 for p in os.listdir("/proc") if p.isdigit()))
+if os.getpid() == me:
+    print(f"peak={peak}\\nrefused={refused}", flush=True)
+    time.sleep(0.5)
+os._exit(0)`,
+      { argv: ['main.py', marker], limits: { processes: 32, wallMs: 4000 } },
+    );
+    const { peak, refused } = report(result.stdout);
+    expect(refused).toBe('True');
+    expect(Number(peak)).toBeLessThanOrEqual(32);
+    expect(result.timeMs).toBeLessThan(4000);
+    expect(await sandboxProcesses(marker)).toEqual([]);
+  });
+
+  it('kills a double-forked, setsid daemon when the program ends', async () => {
+    const marker = `daemon-${randomUUID()}`;
+    const result = await python(`
+import os
+if os.fork() == 0:
+    os.setsid()
+    if os.fork() == 0:
+        os.execv("/usr/bin/python3", ["python3", "-c", "import time; time.sleep(30)", "${marker}"])
+    os._exit(0)
+os.wait()
+print("parent=done")`);
+    expect(report(result.stdout)).toEqual({ parent: 'done' });
+    expect(result.timeMs).toBeLessThan(3000);
+    expect(await sandboxProcesses(marker)).toEqual([]);
+  });
+
+  it('takes the sandbox down when the grader process itself dies', async () => {
+    const marker = `orphan-${randomUUID()}`;
+    const script = `
+      const { runSandboxed } = await import(${JSON.stringify(new URL('./index.ts', import.meta.url).href)});
+      setTimeout(() => process.stdout.write('started\\n'), 500);
+      await runSandboxed({
+        files: [{ path: 'main.py', content: 'import time\\ntime.sleep(60)' }],
+        argv: ['main.py', ${JSON.stringify(marker)}],
+        limits: { wallMs: 60_000 },
+      });`;
+    const grader = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    await new Promise<void>((resolve) => grader.stdout.once('data', () => resolve()));
+    expect(await sandboxProcesses(marker)).not.toEqual([]);
+    grader.kill('SIGKILL');
+    await new Promise((resolve) => grader.once('exit', resolve));
+    for (let i = 0; i < 50 && (await sandboxProcesses(marker)).length > 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(await sandboxProcesses(marker)).toEqual([]);
+  });
+});

@@ -1,0 +1,320 @@
+import { spawn } from 'node:child_process';
+import type { Writable } from 'node:stream';
+import path from 'node:path';
+import { constants as osConstants } from 'node:os';
+import { assertAvailable, forgetAvailability, resolveOptions, unreachable } from './availability.ts';
+import { CappedOutput } from './capture.ts';
+import { classifyLimit } from './classify.ts';
+import { buildCommand, type ResolvedOptions, type WritableJob } from './command.ts';
+import { findLeakedDescriptors } from './fds.ts';
+import { createJobDir, removeJobDir, validateFiles } from './jobdir.ts';
+import { FIRST_FILE_FD, REPORT_FD, parseLauncherReport, type LauncherReport } from './launcher.ts';
+import { compileCollectPatterns, validateMountPoint } from './paths.ts';
+import {
+  COLLECT_MAX_BYTES,
+  COLLECT_MAX_FILES,
+  DEFAULT_LIMITS,
+  SandboxRequestError,
+  SandboxUnavailableError,
+  type SandboxLimits,
+  type SandboxOptions,
+  type SandboxFile,
+  type SandboxReadOnlyDir,
+  type SandboxRequest,
+  type SandboxResult,
+} from './types.ts';
+
+/** A program writing more than this many times its cap is killed: it is flooding, not answering. */
+const FLOOD_FACTOR = 4;
+const PAGE = 4096;
+
+/**
+ * Runs `/usr/bin/python3 -I <argv>` on `request.files` inside bubblewrap, as uid 65534, with rlimits,
+ * a wall-clock kill of the whole tree and capped output. Never runs anything unsandboxed: throws
+ * SandboxUnavailableError when a piece is missing, SandboxRequestError for unsafe names or limits.
+ */
+export async function runSandboxed(
+  request: SandboxRequest,
+  options?: SandboxOptions,
+): Promise<SandboxResult> {
+  const config = resolveOptions(options);
+  const limits = resolveLimits(request.limits);
+  const writable = request.writable ?? false;
+  const collect = request.collect ?? [];
+  const argv = request.argv ?? ['main.py'];
+  validateRequest(request, argv, writable, collect);
+  const patterns = compileCollectPatterns(collect);
+  request.signal?.throwIfAborted();
+  await assertAvailable(config);
+
+  const readOnlyFiles = request.readOnlyFiles ?? [];
+  const readOnlyDirs = await checkHostDirs(request.readOnlyDirs ?? [], config);
+  const writableJob = writable ? planWritableJob(request.files) : null;
+  const dir = await createJobDir(
+    config.jobBase,
+    config.gid,
+    writable ? null : request.files,
+    readOnlyFiles.map((set) => set.files),
+  );
+  try {
+    const { file, args } = buildCommand({
+      options: config,
+      limits,
+      job: writableJob ?? { hostDir: dir.job! },
+      argv,
+      collect,
+      collectMaxFiles: COLLECT_MAX_FILES,
+      collectMaxBytes: COLLECT_MAX_BYTES,
+      mounts: [
+        ...readOnlyDirs,
+        ...readOnlyFiles.map((set, index) => ({
+          hostPath: dir.readOnly[index]!,
+          sandboxPath: set.sandboxPath,
+        })),
+      ],
+    });
+    const raw = await execute(file, args, limits, collect.length > 0, writableJob, request);
+    if (raw.exitCode === 1 && /^bwrap: execvp /.test(raw.stderr.text())) {
+      // prlimit or python3 vanished under /usr since the last check: say so instead of blaming the program.
+      forgetAvailability(config);
+      await assertAvailable(config);
+    }
+    return toResult(raw, limits, raw.report ? parseReport(raw.report, patterns) : null);
+  } finally {
+    await removeJobDir(dir);
+  }
+}
+
+/** At most this many input files in a writable run: each one is a pipe into bwrap. */
+export const WRITABLE_MAX_FILES = 256;
+
+function planWritableJob(files: SandboxFile[]): WritableJob {
+  if (files.length > WRITABLE_MAX_FILES) {
+    throw new SandboxRequestError(`A writable run takes at most ${WRITABLE_MAX_FILES} files`);
+  }
+  const dirs = new Set<string>();
+  for (const file of files) {
+    const segments = file.path.split('/');
+    for (let i = 1; i < segments.length; i++) dirs.add(segments.slice(0, i).join('/'));
+  }
+  return {
+    bytes: files.reduce((sum, f) => sum + Math.ceil(byteLength(f.content) / PAGE) * PAGE, 0),
+    // Parents before children: a parent is a prefix, so it sorts first.
+    dirs: [...dirs].sort(),
+    files: files.map((file, index) => ({ path: file.path, fd: FIRST_FILE_FD + index })),
+  };
+}
+
+export function resolveLimits(overrides: Partial<SandboxLimits> = {}): SandboxLimits {
+  const limits: SandboxLimits = { ...DEFAULT_LIMITS };
+  for (const key of Object.keys(DEFAULT_LIMITS) as (keyof SandboxLimits)[]) {
+    const value = overrides[key];
+    if (value === undefined) continue;
+    if (!Number.isSafeInteger(value) || value < 1) {
+      throw new SandboxRequestError(`Limit ${key} must be a positive integer, got ${String(value)}`);
+    }
+    limits[key] = value;
+  }
+  return limits;
+}
+
+function validateRequest(
+  request: SandboxRequest,
+  argv: string[],
+  writable: boolean,
+  collect: string[],
+): void {
+  validateFiles(request.files);
+  for (const set of request.readOnlyFiles ?? []) validateFiles(set.files);
+  if (argv.some((arg) => typeof arg !== 'string' || arg.includes('\0'))) {
+    throw new SandboxRequestError('argv must be strings without NUL');
+  }
+  if (collect.length > 0 && !writable) throw new SandboxRequestError('collect needs writable: true');
+  const points = [
+    ...(request.readOnlyDirs ?? []).map((d) => d.sandboxPath),
+    ...(request.readOnlyFiles ?? []).map((d) => d.sandboxPath),
+  ].map(validateMountPoint);
+  for (const a of points) {
+    for (const b of points) {
+      if (a !== b ? b.startsWith(`${a}/`) : points.indexOf(a) !== points.lastIndexOf(a)) {
+        throw new SandboxRequestError(`Mount points must not repeat or nest: ${a}, ${b}`);
+      }
+    }
+  }
+}
+
+async function checkHostDirs(
+  dirs: SandboxReadOnlyDir[],
+  config: ResolvedOptions,
+): Promise<SandboxReadOnlyDir[]> {
+  for (const dir of dirs) {
+    if (typeof dir.hostPath !== 'string' || !path.isAbsolute(dir.hostPath) || dir.hostPath.includes('\0')) {
+      throw new SandboxRequestError(
+        `readOnlyDirs hostPath must be absolute: ${JSON.stringify(dir.hostPath)}`,
+      );
+    }
+    const blocked = await unreachable(dir.hostPath, config.uid, config.gid, true);
+    if (blocked) {
+      throw new SandboxRequestError(
+        `readOnlyDirs ${dir.hostPath}: uid ${config.uid} cannot read ${blocked} (directories need o+rx, files o+r)`,
+      );
+    }
+  }
+  return dirs.map((dir) => ({ hostPath: dir.hostPath, sandboxPath: dir.sandboxPath }));
+}
+
+interface RawRun {
+  exitCode: number | null;
+  signal: NodeJS.Signals | null;
+  timeMs: number;
+  stdout: CappedOutput;
+  stderr: CappedOutput;
+  killedFor: 'wall' | 'output' | null;
+  report: Buffer | null;
+}
+
+async function execute(
+  file: string,
+  args: string[],
+  limits: SandboxLimits,
+  launcher: boolean,
+  writableJob: WritableJob | null,
+  request: SandboxRequest,
+): Promise<RawRun> {
+  const leaked = await findLeakedDescriptors();
+  const stdio: ('pipe' | 'ignore' | number)[] = ['pipe', 'pipe', 'pipe'];
+  const put = (fd: number, how: 'pipe' | number): void => {
+    while (stdio.length <= fd) stdio.push('ignore');
+    stdio[fd] = how;
+  };
+  for (const fd of leaked.fds) put(fd, leaked.devNull!.fd);
+  if (launcher) put(REPORT_FD, 'pipe');
+  for (const { fd } of writableJob?.files ?? []) put(fd, 'pipe');
+
+  return new Promise<RawRun>((resolve, reject) => {
+    const started = performance.now();
+    // detached: its own process group, so one kill reaches bwrap; bwrap's --die-with-parent and the
+    // PID namespace then take every process inside with it, double-forked daemons included.
+    const child = spawn(file, args, { env: {}, stdio, detached: true });
+    const stdout = new CappedOutput(limits.outputBytes);
+    const stderr = new CappedOutput(limits.outputBytes);
+    const report: Buffer[] = [];
+    let reportBytes = 0;
+    let killedFor: RawRun['killedFor'] = null;
+    let aborted = false;
+    let exit: { code: number | null; signal: NodeJS.Signals | null; timeMs: number } | null = null;
+
+    const kill = (reason: RawRun['killedFor'] | 'abort'): void => {
+      // Once bwrap has been reaped its pid (and process group id) may belong to someone else.
+      if (exit !== null || child.pid === undefined) return;
+      if (reason === 'abort') aborted = true;
+      else killedFor ??= reason;
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    };
+    const wall = setTimeout(() => kill('wall'), limits.wallMs);
+    const onAbort = (): void => kill('abort');
+    request.signal?.addEventListener('abort', onAbort, { once: true });
+    if (request.signal?.aborted) onAbort();
+    const finish = (): void => {
+      clearTimeout(wall);
+      request.signal?.removeEventListener('abort', onAbort);
+    };
+
+    const watch = (output: CappedOutput) => (chunk: Buffer) => {
+      output.push(chunk);
+      if (output.total > limits.outputBytes * FLOOD_FACTOR) kill('output');
+    };
+    child.stdout!.on('data', watch(stdout));
+    child.stderr!.on('data', watch(stderr));
+    const reportStream = launcher ? child.stdio[REPORT_FD] : null;
+    reportStream?.on('data', (chunk: Buffer) => {
+      reportBytes += chunk.length;
+      if (reportBytes <= COLLECT_MAX_BYTES * 2 + 1024 * 1024) report.push(chunk);
+    });
+    child.stdin!.on('error', () => {}); // EPIPE when the program does not read its stdin
+    child.stdin!.end(request.stdin ?? '');
+    // A writable run's files: bwrap copies each pipe into /job before the program starts.
+    writableJob?.files.forEach(({ fd }, index) => {
+      const pipe = child.stdio[fd] as Writable | null;
+      pipe?.on('error', () => {}); // bwrap failed before reading it: the exit status says so
+      pipe?.end(request.files[index]!.content);
+    });
+
+    child.once('exit', (code, signal) => {
+      exit = { code, signal, timeMs: Math.round(performance.now() - started) };
+      clearTimeout(wall);
+      // Every process inside is gone with bwrap; a descriptor still open would mean one escaped.
+      setTimeout(() => {
+        for (const stream of [child.stdout, child.stderr, reportStream]) stream?.destroy();
+      }, 2000).unref();
+    });
+    child.once('error', (error: NodeJS.ErrnoException) => {
+      finish();
+      if (error.code === 'ENOENT' || error.code === 'EACCES') {
+        reject(new SandboxUnavailableError(`Sandbox unavailable: cannot start ${file}: ${error.message}`));
+      } else {
+        reject(error);
+      }
+    });
+    child.once('close', () => {
+      finish();
+      if (aborted || request.signal?.aborted) {
+        reject(request.signal?.reason ?? new Error('aborted'));
+        return;
+      }
+      const done = exit ?? { code: null, signal: null, timeMs: Math.round(performance.now() - started) };
+      resolve({
+        exitCode: done.code,
+        signal: done.signal,
+        timeMs: done.timeMs,
+        stdout,
+        stderr,
+        killedFor,
+        report: launcher ? Buffer.concat(report) : null,
+      });
+    });
+  });
+}
+
+function parseReport(report: Buffer | null, patterns: RegExp[]): LauncherReport | null {
+  return report ? parseLauncherReport(report, patterns, COLLECT_MAX_FILES, COLLECT_MAX_BYTES) : null;
+}
+
+const SIGNAL_NAMES = new Map<number, string>(
+  Object.entries(osConstants.signals).map(([name, number]) => [number, name]),
+);
+
+function toResult(raw: RawRun, limits: SandboxLimits, report: LauncherReport | null): SandboxResult {
+  // bwrap exits with 128 + n when the program died of signal n; the host kill shows up as our own SIGKILL.
+  let exitCode = raw.exitCode;
+  let signal: string | null = raw.signal;
+  if (exitCode !== null && exitCode > 128 && exitCode < 160 && SIGNAL_NAMES.has(exitCode - 128)) {
+    signal = SIGNAL_NAMES.get(exitCode - 128)!;
+    exitCode = null;
+  }
+  const stderr = raw.stderr.text();
+  const truncated = raw.stdout.truncated || raw.stderr.truncated;
+  const result: SandboxResult = {
+    exitCode,
+    signal,
+    timeMs: raw.timeMs,
+    cpuMs: report?.cpuMs ?? null,
+    memoryKb: report?.memoryKb ?? null,
+    stdout: raw.stdout.text(),
+    stderr,
+    stdoutTruncated: raw.stdout.truncated,
+    stderrTruncated: raw.stderr.truncated,
+    limit: classifyLimit({ killedFor: raw.killedFor, signal, stderr, timeMs: raw.timeMs, truncated, limits }),
+    files: report?.files ?? [],
+  };
+  if (report && report.skipped.length > 0) result.filesSkipped = report.skipped;
+  return result;
+}
+
+function byteLength(content: string | Uint8Array): number {
+  return typeof content === 'string' ? Buffer.byteLength(content) : content.byteLength;
+}

@@ -1,0 +1,53 @@
+// `npm start`: build the web app if it is missing or older than its sources, then run the API, which
+// migrates, seeds the demo course on an empty database and serves the web app and the API on one port.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const webDir = path.join(root, 'apps/web');
+const builtIndex = path.join(webDir, 'dist/index.html');
+
+function newestMtime(target) {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(target)) {
+    if (entry === 'node_modules' || entry === 'dist') continue;
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  }
+  return newest;
+}
+
+const sources = ['src', 'index.html', 'public', 'vite.config.ts', 'package.json'].map((p) =>
+  path.join(webDir, p),
+);
+sources.push(path.join(root, 'packages/contracts/src'));
+const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
+const sourcesAt = Math.max(...sources.map(newestMtime));
+
+if (process.env.SKIP_WEB_BUILD !== 'true' && builtAt < sourcesAt) {
+  console.log(
+    builtAt === 0 ? 'Building the web app (first start)…' : 'Web sources changed: rebuilding the web app…',
+  );
+  // Through npm, so vite is found wherever the install placed it (it lives in the web workspace).
+  const result = spawnSync(
+    'npm',
+    ['run', 'build', '--silent', '-w', '@kadai/web', '--', '--logLevel', 'warn'],
+    {
+      stdio: 'inherit',
+      cwd: root,
+    },
+  );
+  if (result.status !== 0) {
+    console.error('The web app failed to build.');
+    process.exit(result.status ?? 1);
+  }
+}
+
+// Run the TypeScript API in this process, so SIGTERM reaches its graceful shutdown directly.
+const { register } = await import('tsx/esm/api');
+register();
+await import(path.join(root, 'apps/api/src/main.ts'));

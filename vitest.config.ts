@@ -1,0 +1,45 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: [
+            'packages/**/src/**/*.test.ts',
+            'apps/grader/src/**/*.test.ts',
+            'apps/api/src/**/*.unit.test.ts',
+          ],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'],
+          exclude: ['apps/api/src/**/*.unit.test.ts'],
+          environment: 'node',
+          globalSetup: ['apps/api/test/global-setup.ts'],
+          // Each file holds a whole PGlite (0.5–0.9 GB); two at a time fit two cores.
+          pool: 'forks',
+          maxWorkers: 2,
+          // Vitest runs projects with different maxWorkers in separate groups: the API files run after
+          // the unit and web tests (without this, `vitest run` of all projects refuses to start).
+          sequence: { groupOrder: 1 },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: './apps/web/vite.config.ts',
+        test: {
+          name: 'web',
+          root: './apps/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+        },
+      },
+    ],
+  },
+});
