@@ -1,6 +1,11 @@
 import type { Course } from '@kadai/contracts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSession } from '../features/auth/session.ts';
+import {
+  SESSION_DEFAULTS,
+  SESSION_STORAGE_KEY,
+  syncSessionAcrossTabs,
+  useSession,
+} from '../features/auth/session.ts';
 import { getCourse, listCourses } from '../features/courses/courses.api.ts';
 import { json, stubFetch, tokenExpiringIn } from '../test/fetch.ts';
 import { ApiError, apiCall, buildUrl, isApiError, refreshTokens, setNavigator } from './client.ts';
@@ -170,6 +175,57 @@ describe('refresh before a request', () => {
     expect(fetchMock).not.toHaveBeenCalled();
     expect(useSession.getState().authToken).toBeNull();
     expect(navigate).toHaveBeenCalledWith('/login');
+  });
+});
+
+describe('several tabs', () => {
+  /** What another tab of the same browser leaves in localStorage after it refreshed. */
+  function storeFromAnotherTab(access: string, refresh: string) {
+    const stored = JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? '{}') as {
+      state: Record<string, unknown>;
+      version: number;
+    };
+    stored.state = { ...stored.state, authToken: access, refreshToken: refresh };
+    localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(stored));
+  }
+
+  it('uses the pair another tab stored instead of spending a refresh token that is already used', async () => {
+    signIn(tokenExpiringIn(60), 'refresh-1');
+    const fresh = tokenExpiringIn(7200);
+    storeFromAnotherTab(fresh, 'refresh-2');
+    const { requests } = stubFetch(() => json(200, COURSE));
+    await getCourse(7);
+    expect(requests.map((r) => r.url)).toEqual(['/api/Course/7/']);
+    expect(requests[0]!.headers.authorization).toBe(`Bearer ${fresh}`);
+    expect(useSession.getState()).toMatchObject({ authToken: fresh, refreshToken: 'refresh-2' });
+  });
+
+  it('refreshes with the stored token when another tab left one that is about to expire', async () => {
+    signIn(tokenExpiringIn(60), 'refresh-1');
+    storeFromAnotherTab(tokenExpiringIn(120), 'refresh-2');
+    const fresh = tokenExpiringIn(7200);
+    const { requests } = stubFetch((request) =>
+      request.url === REFRESH_URL ? json(200, { access: fresh, refresh: 'refresh-3' }) : json(200, COURSE),
+    );
+    await getCourse(7);
+    expect(requests[0]!.body).toEqual({ refresh: 'refresh-2' });
+    expect(requests[1]!.headers.authorization).toBe(`Bearer ${fresh}`);
+  });
+
+  it('follows sign-out and language changes made in another tab', () => {
+    signIn(tokenExpiringIn(7200));
+    const stop = syncSessionAcrossTabs();
+    try {
+      localStorage.setItem(
+        SESSION_STORAGE_KEY,
+        JSON.stringify({ state: { ...SESSION_DEFAULTS, displayLang: 'en-US' }, version: 1 }),
+      );
+      window.dispatchEvent(new StorageEvent('storage', { key: SESSION_STORAGE_KEY }));
+      expect(useSession.getState()).toMatchObject({ authToken: null, displayLang: 'en-US' });
+    } finally {
+      stop();
+      useSession.setState({ displayLang: 'ja' });
+    }
   });
 });
 

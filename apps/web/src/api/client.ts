@@ -150,8 +150,36 @@ export function signOutLocally(): void {
 
 let refreshInFlight: Promise<string> | null = null;
 
+/** Tabs of one browser take turns to refresh (Web Locks), so only one of them spends a refresh token. */
+const REFRESH_LOCK = 'kadai-token-refresh';
+
+function withRefreshLock<T>(work: () => Promise<T>): Promise<T> {
+  if (typeof navigator !== 'undefined' && 'locks' in navigator && navigator.locks) {
+    return navigator.locks.request(REFRESH_LOCK, work);
+  }
+  return work();
+}
+
 async function performRefresh(): Promise<string> {
-  const { refreshToken } = useSession.getState();
+  const spent = useSession.getState().refreshToken;
+  return withRefreshLock(async () => {
+    // Another tab may have refreshed while this one waited: its new pair is in storage, and this tab's
+    // refresh token is already used up. Sending it again would look like theft and end the session.
+    await useSession.persist.rehydrate();
+    const { authToken, refreshToken } = useSession.getState();
+    if (
+      authToken !== null &&
+      refreshToken !== null &&
+      refreshToken !== spent &&
+      !expiresWithin(authToken, REFRESH_THRESHOLD_SECONDS)
+    ) {
+      return authToken;
+    }
+    return exchangeRefreshToken(refreshToken);
+  });
+}
+
+async function exchangeRefreshToken(refreshToken: string | null): Promise<string> {
   try {
     if (!refreshToken) throw new Error('No refresh token: sign in again.');
     const response = await fetch(`${API_BASE}/Auth/Token/Refresh/`, {

@@ -104,6 +104,20 @@ export const useSession = create<Session>()(
   ),
 );
 
+/**
+ * Keeps every tab of this browser on one session: when another tab signs in or out, refreshes the
+ * tokens, or changes the language or colour scheme, this tab reloads the stored state. Without it a
+ * tab would later present a refresh token another tab has already used, which the server takes for
+ * token theft and answers by revoking the session in every tab.
+ */
+export function syncSessionAcrossTabs(target: Window = window): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === SESSION_STORAGE_KEY || event.key === null) void useSession.persist.rehydrate();
+  };
+  target.addEventListener('storage', onStorage);
+  return () => target.removeEventListener('storage', onStorage);
+}
+
 export function isAuthenticated(state: Pick<SessionState, 'authToken'> = useSession.getState()): boolean {
   return state.authToken != null;
 }
