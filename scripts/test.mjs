@@ -85,12 +85,14 @@ for (const f of ['vitest.json', 'vitest-pg.json', 'playwright.json'])
 
 if (!step('type-check, lint, format', 'npm', ['run', 'check', '--silent'])) finish(false);
 
-const vitestOk = step('unit, API (PGlite) and web tests', bin('vitest'), [
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${path.join(tmp, 'vitest.json')}`,
-]);
+// The embedded database always gets its own run: the harness switches to PostgreSQL whenever
+// TEST_DATABASE_URL is set, so it is cleared here and given only to the PostgreSQL step below.
+const vitestOk = step(
+  'unit, API (PGlite) and web tests',
+  bin('vitest'),
+  ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(tmp, 'vitest.json')}`],
+  { TEST_DATABASE_URL: '' },
+);
 countVitest(path.join(tmp, 'vitest.json'));
 if (!vitestOk) finish(false);
 

@@ -52,6 +52,10 @@ function fieldErrors(fields: Record<string, string[]> | undefined): Record<strin
   );
 }
 
+function trustHops(hops: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < hops;
+}
+
 /** Largest JSON body the API reads; uploads have their own per-feature limits. */
 export const BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 
@@ -80,7 +84,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
             redact: ['req.headers.authorization', 'req.headers.cookie', 'body.password'],
           },
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy:
+      typeof config.TRUST_PROXY === 'number'
+        ? // Fastify refuses a bare hop count (it cannot check the nearest peer); the operator chose it.
+          trustHops(config.TRUST_PROXY)
+        : config.TRUST_PROXY,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     // Routes end in '/' as the spec writes them; accept both spellings rather than answer 404.

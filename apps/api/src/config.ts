@@ -20,6 +20,35 @@ const seconds = z
   .pipe(z.number().int().min(1));
 
 /**
+ * Which proxies in front of the API may tell it the client's address (`X-Forwarded-For`). `true` must
+ * never mean "trust every hop": the left-most entry is written by the client itself, and sign-in
+ * throttling per address would be worthless. So `true` trusts proxies on loopback and private networks
+ * (a reverse proxy or load balancer beside the API), a list names the proxies' addresses or networks,
+ * and a number trusts that many hops (only when nothing can reach the API except through them).
+ */
+const PRIVATE_PROXIES = ['loopback', 'linklocal', 'uniquelocal'];
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, ctx): false | number | string[] => {
+    const lower = value.toLowerCase();
+    if (['false', '0', 'no'].includes(lower)) return false;
+    if (['true', 'yes'].includes(lower)) return PRIVATE_PROXIES;
+    if (/^\d+$/.test(value)) return Math.min(Number(value), 10);
+    const entries = value.split(',').map((entry) => entry.trim());
+    const address = /^([0-9a-f.:]+)(\/\d{1,3})?$/i;
+    if (entries.some((entry) => !address.test(entry) && !PRIVATE_PROXIES.includes(entry))) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'false, true (proxies on loopback and private networks), proxy addresses or networks separated by commas, or a number of hops',
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
+/**
  * Every environment variable the API reads, parsed once. README's configuration table lists the same
  * names; a test checks that the two agree.
  */
@@ -31,16 +60,20 @@ export const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'a postgres:// connection string')
     .optional(),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  // Start-up holds one connection for the migration lock while the migrator uses another.
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
   PUBLIC_URL: z.url().optional(),
   JWT_SECRET: z.string().min(32, 'at least 32 characters').optional(),
-  ACCESS_TOKEN_LIFETIME: seconds.default(7200),
+  // The web app refreshes a token that expires within 3600 s: a shorter lifetime would refresh on every call.
+  ACCESS_TOKEN_LIFETIME: seconds
+    .pipe(z.number().min(3601, 'longer than the web app’s 3600 s refresh threshold (e.g. 2h)'))
+    .default(7200),
   REFRESH_TOKEN_LIFETIME: seconds.default(14 * 86_400),
   SET_PASSWORD_LINK_LIFETIME: seconds.default(7 * 86_400),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
   LOGIN_THROTTLE_WINDOW: seconds.default(900),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: trustProxy.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: bool.default(true),
   RUN_GRADER: bool.default(true),

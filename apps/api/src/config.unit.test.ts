@@ -30,6 +30,20 @@ describe('configuration', () => {
     expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(name));
   });
 
+  it('never trusts every proxy hop: true is proxies on private networks, a list names them, a number counts hops', () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toEqual(['loopback', 'linklocal', 'uniquelocal']);
+    expect(parseEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(parseEnv({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '127.0.0.1']);
+    expect(() => parseEnv({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('refuses an access-token lifetime within the client refresh threshold, and a one-connection pool', () => {
+    expect(() => parseEnv({ ACCESS_TOKEN_LIFETIME: '30m' })).toThrow(/ACCESS_TOKEN_LIFETIME/);
+    expect(parseEnv({ ACCESS_TOKEN_LIFETIME: '3601' }).ACCESS_TOKEN_LIFETIME).toBe(3601);
+    expect(() => parseEnv({ DATABASE_POOL_SIZE: '1' })).toThrow(/DATABASE_POOL_SIZE/);
+  });
+
   it('is documented: README lists every variable', () => {
     const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
     for (const name of Object.keys(EnvSchema.shape)) expect(readme).toContain(`\`${name}\``);

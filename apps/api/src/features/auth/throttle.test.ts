@@ -96,6 +96,15 @@ describe('sign-in throttling per address', () => {
     expect((await login(t, victim.email, TEST_PASSWORD, '198.51.100.20')).status).toBe(200);
   });
 
+  it('takes the address the proxy saw, so a client cannot escape by writing its own X-Forwarded-For', async () => {
+    const user = await createUser(t);
+    for (let i = 0; i < 3; i++) {
+      const invented = `10.9.8.${i}, 203.0.113.99`;
+      expect((await login(t, `spoof-${i}@example.test`, 'wrong-guess-1', invented)).status).toBe(401);
+    }
+    expect((await login(t, user.email, TEST_PASSWORD, '10.0.0.1, 203.0.113.99')).status).toBe(429);
+  });
+
   it('counts only failures: successful sign-ins from a shared address do not use it up', async () => {
     const user = await createUser(t);
     for (let i = 0; i < 6; i++) {

@@ -38,6 +38,29 @@ export async function listMembers(
   return { count: rows[0]?.total ?? 0, rows: rows.map(({ total: _total, ...row }) => row) };
 }
 
+/**
+ * Of these user ids, those an editor may name: members (students or editors) of a course the editor
+ * edits. Anyone else is treated as unknown, so a list cannot be used to discover who has an account.
+ */
+export async function listIdsKnownToEditor(db: Executor, editorId: number, userIds: number[]): Promise<number[]> {
+  if (userIds.length === 0) return [];
+  const taught = db
+    .select({ courseId: courseEditors.courseId })
+    .from(courseEditors)
+    .where(eq(courseEditors.userId, editorId));
+  const rows = await db
+    .select({ userId: courseStudents.userId })
+    .from(courseStudents)
+    .where(and(inArray(courseStudents.courseId, taught), inArray(courseStudents.userId, userIds)))
+    .union(
+      db
+        .select({ userId: courseEditors.userId })
+        .from(courseEditors)
+        .where(and(inArray(courseEditors.courseId, taught), inArray(courseEditors.userId, userIds))),
+    );
+  return rows.map((r) => r.userId);
+}
+
 /** Adds the users to the list; returns the ids that were not on it before (the others are left alone). */
 export async function insertMembers(
   db: Executor,

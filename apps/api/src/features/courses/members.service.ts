@@ -54,7 +54,8 @@ function byId(rows: UserRow[]): UserRow[] {
 /**
  * Adds people by id and by e-mail in one transaction. Unknown e-mails become new accounts (no password,
  * empty names) when staff ask; an editor's unknown e-mails are only reported, so that nobody but staff
- * can mint an account and hold its set-password link.
+ * can mint an account and hold its set-password link. An editor's ids count only for people of the
+ * editor's own courses; other ids are reported unknown, like ids of nobody, so ids cannot be probed.
  */
 export async function addMembers(
   ctx: AppContext,
@@ -74,7 +75,9 @@ export async function addMembers(
 
   const attempt = () =>
     ctx.db.transaction(async (tx) => {
-      const foundById = await listUsersByIds(tx, ids);
+      // Editors name by id only people of their own courses (say, last year's class); staff anyone.
+      const nameable = role === 'staff' ? ids : await repo.listIdsKnownToEditor(tx, actor.userId, ids);
+      const foundById = await listUsersByIds(tx, nameable);
       const knownIds = new Set(foundById.map((u) => u.id));
       const foundByEmail = await listUsersByEmails(tx, emails);
       const knownEmails = new Set(foundByEmail.map((u) => u.email.toLowerCase()));

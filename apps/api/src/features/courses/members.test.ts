@@ -185,6 +185,22 @@ describe('member lists', () => {
       expect(await findUserByEmail(t.ctx.db, 'stranger@example.jp')).toBeNull();
     });
 
+    it('lets editors add by id only people of their own courses, so ids cannot be probed for accounts', async () => {
+      const otherCourse = (await createCourse(t)).id;
+      await addEditor(t, otherCourse, editorUser.id);
+      const formerStudent = await createUser(t);
+      await addStudent(t, otherCourse, formerStudent.id);
+      const stranger = await createUser(t, { email: 'stranger-by-id@example.jp' });
+      const result = await add(students(), editor, { user_ids: [formerStudent.id, stranger.id, 999_998] });
+      expect(result.added.map((m) => m.id)).toEqual([formerStudent.id]);
+      expect(result.unknown_ids).toEqual([stranger.id, 999_998]);
+      expect(JSON.stringify(result)).not.toContain('stranger-by-id@example.jp');
+      // Staff may name anyone.
+      expect((await add(students(), staff, { user_ids: [stranger.id] })).added.map((m) => m.id)).toEqual([
+        stranger.id,
+      ]);
+    });
+
     it('keeps a student on the student list when they become an editor', async () => {
       const result = await add(editors(), staff, { user_ids: [studentUser.id] });
       expect(result.added.map((m) => m.id)).toEqual([studentUser.id]);
