@@ -52,9 +52,23 @@ function fieldErrors(fields: Record<string, string[]> | undefined): Record<strin
   );
 }
 
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
 function trustHops(hops: number): (address: string, hop: number) => boolean {
   return (_address, hop) => hop < hops;
 }
+
+/** Codes of the 4xx answers Fastify and its plugins give on their own (the rest are `bad_request`). */
+const PLUGIN_ERROR_CODES: Record<number, string> = {
+  401: 'not_authenticated',
+  403: 'permission_denied',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  406: 'not_acceptable',
+  413: 'too_large',
+  415: 'unsupported_media_type',
+  429: 'throttled',
+};
 
 /** Largest JSON body the API reads; uploads have their own per-feature limits. */
 export const BODY_LIMIT_BYTES = 2 * 1024 * 1024;
@@ -89,8 +103,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ? // Fastify refuses a bare hop count (it cannot check the nearest peer); the operator chose it.
           trustHops(config.TRUST_PROXY)
         : config.TRUST_PROXY,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // A caller's X-Request-Id (a proxy's trace id) is kept when it looks like one; anything else could
+    // forge log lines or bloat them, so it is replaced.
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
     // Routes end in '/' as the spec writes them; accept both spellings rather than answer 404.
     // Signed download tokens (/api/Download/{token}) carry the file's key and name: up to ~500 characters.
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 1000 },
@@ -182,14 +201,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const code =
-        status === 413
-          ? 'too_large'
-          : status === 415
-            ? 'unsupported_media_type'
-            : status === 429
-              ? 'throttled'
-              : 'bad_request';
+      const code = PLUGIN_ERROR_CODES[status] ?? 'bad_request';
       return reply.code(status).send({ detail: error.message, code });
     }
     request.log.error({ err: error }, 'unhandled error');

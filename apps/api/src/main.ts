@@ -6,6 +6,8 @@ import { seedDemoData } from './db/seed.ts';
 import { startJobQueue } from './lib/jobs.ts';
 import { createStorage } from './lib/storage.ts';
 import { buildApp } from './app.ts';
+import { startAuthHousekeeping } from './features/auth/housekeeping.ts';
+import { remoteGraderProbe } from './features/pygrade/console.service.ts';
 
 async function main() {
   let config;
@@ -31,7 +33,7 @@ async function main() {
   let grader: Grader | null = null;
   const sandbox = config.RUN_GRADER
     ? async () => grader?.sandbox ?? { ok: false, detail: 'the grader is starting' }
-    : async () => ({ ok: true, detail: 'grading runs on separate grader hosts (RUN_GRADER=false)' });
+    : remoteGraderProbe(database.db);
   const app = await buildApp({ config, database, jobs, storage, sandbox });
   if (config.RUN_GRADER) {
     grader = await startGrader({
@@ -43,6 +45,7 @@ async function main() {
       gradingTimeoutSeconds: config.GRADING_TIMEOUT,
     });
   }
+  await startAuthHousekeeping({ config, database, db: database.db, jobs, storage, log: app.log });
   if (config.SEED_DEMO) {
     const seeded = await seedDemoData({ config, database, db: database.db, jobs, log: app.log });
     if (seeded) app.log.info('seeded the demo course and accounts (see README)');

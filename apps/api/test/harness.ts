@@ -9,6 +9,7 @@ import { startGrader, type Grader, type GraderOptions } from '@kadai/grader/work
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/db/migrate.ts';
+import { remoteGraderProbe } from '../src/features/pygrade/console.service.ts';
 import { buildApp } from '../src/app.ts';
 import type { AppContext } from '../src/lib/context.ts';
 import { createStoppedQueue, startJobQueue, type JobQueue } from '../src/lib/jobs.ts';
@@ -33,6 +34,8 @@ export interface TestAppOptions {
   /** Start pg-boss (slower; only for tests of background work). */
   jobs?: boolean;
   sandboxOk?: boolean;
+  /** Like RUN_GRADER=false: no grader here; /api/health reports the grader hosts' heartbeats. */
+  remoteGraders?: boolean;
   /**
    * Start the job queue and an in-process grader (the real sandbox, 2 slots) with short poll,
    * heartbeat and sweep intervals; an object overrides any grader option (e.g. `runSandboxed`).
@@ -100,13 +103,15 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     storage,
     logger: false,
     webDistDir: options.webDistDir ?? path.join(dataDir, 'no-web'),
-    sandbox: async () =>
-      grader
-        ? grader.sandbox
-        : {
-            ok: sandboxOk,
-            detail: sandboxOk ? 'test sandbox' : 'Sandbox unavailable: missing bubblewrap',
-          },
+    sandbox: options.remoteGraders
+      ? remoteGraderProbe(database.db)
+      : async () =>
+          grader
+            ? grader.sandbox
+            : {
+                ok: sandboxOk,
+                detail: sandboxOk ? 'test sandbox' : 'Sandbox unavailable: missing bubblewrap',
+              },
   });
   await app.ready();
   if (withGrader) {

@@ -21,6 +21,8 @@ export interface JobQueue {
     handler: (jobs: PgBoss.Job<T>[]) => Promise<void>,
     options?: PgBoss.WorkOptions,
   ): Promise<string>;
+  /** Sends a job to `queue` on a cron schedule (UTC), once per slot however many processes ask. */
+  schedule(queue: string, cron: string): Promise<void>;
   /** Stops one fetch loop: it takes no more jobs (a batch in progress finishes). */
   offWork(workerId: string): Promise<void>;
   stop(): Promise<void>;
@@ -70,6 +72,10 @@ export async function startJobQueue(database: Database, options: StartJobsOption
         handler,
       );
     },
+    async schedule(queue, cron) {
+      await ensureQueue(queue);
+      await boss.schedule(queue, cron, {}, { tz: 'UTC', retryLimit: 1 });
+    },
     async offWork(workerId) {
       await boss.offWork({ id: workerId });
     },
@@ -86,6 +92,7 @@ export function createStoppedQueue(reason = 'job queue not started'): JobQueue {
     status: () => ({ ok: false, detail: reason }),
     send: () => Promise.reject(new Error(reason)),
     work: () => Promise.reject(new Error(reason)),
+    schedule: () => Promise.reject(new Error(reason)),
     offWork: () => Promise.resolve(),
     stop: () => Promise.resolve(),
   };

@@ -21,7 +21,7 @@ import {
   submissions,
 } from '../../db/schema.ts';
 import { statementCache } from '../../db/prepared.ts';
-import { escapeLike } from '../courses/courses.repo.ts';
+import { escapeLike } from '../../db/like.ts';
 
 const viewerId = sql.placeholder('userId');
 const ident = sql.identifier;

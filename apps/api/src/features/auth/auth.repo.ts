@@ -152,3 +152,25 @@ export async function findUserWithCourseIds(db: Executor, userId: number) {
   const rows = await userInfoStatement(db, null).execute({ userId });
   return rows[0] ?? null;
 }
+
+/**
+ * Deletes refresh tokens a day after they expired (an expired token is refused whether or not its row
+ * exists), then sessions left with no token once `keepDays` have passed since they began: they can
+ * no longer be used, and their row (with why it ended) has served its time for audits.
+ */
+export async function deleteDeadAuthRows(db: Executor, keepDays: number) {
+  const tokens = await db
+    .delete(refreshTokens)
+    .where(sql`${refreshTokens.expiresAt} < now() - interval '1 day'`)
+    .returning({ id: refreshTokens.id });
+  const sessions = await db
+    .delete(authSessions)
+    .where(
+      and(
+        sql`${authSessions.createdAt} < now() - make_interval(days => ${keepDays})`,
+        sql`not exists (select 1 from ${refreshTokens} where ${refreshTokens.sessionId} = ${authSessions.id})`,
+      ),
+    )
+    .returning({ id: authSessions.id });
+  return { refreshTokens: tokens.length, sessions: sessions.length };
+}

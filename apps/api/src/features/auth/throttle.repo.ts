@@ -55,3 +55,12 @@ export async function secondsUntilWindowEnds(
     .where(eq(loginThrottle.key, key));
   return Number(rows[0]?.seconds ?? windowSeconds);
 }
+
+/** Forgets counters whose window has closed (they would restart at 1 anyway); returns how many. */
+export async function deleteClosedWindows(db: Executor, windowSeconds: number): Promise<number> {
+  const rows = await db
+    .delete(loginThrottle)
+    .where(sql`${loginThrottle.windowStartedAt} <= now() - make_interval(secs => ${windowSeconds})`)
+    .returning({ key: loginThrottle.key });
+  return rows.length;
+}

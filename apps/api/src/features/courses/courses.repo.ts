@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { CourseOrdering } from '@kadai/contracts';
 import type { Executor } from '../../db/client.ts';
+import { escapeLike } from '../../db/like.ts';
 import { courseEditors, courseStudents, courses } from '../../db/schema.ts';
 import { statementCache } from '../../db/prepared.ts';
 
@@ -20,11 +21,6 @@ export interface CourseListFilter {
   offset: number;
   ordering: CourseOrdering;
   search?: string;
-}
-
-/** `%` and `_` in a search are literal text, not wildcards (backslash is PostgreSQL's default escape). */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 interface OrderColumns {

@@ -42,7 +42,11 @@ export async function listMembers(
  * Of these user ids, those an editor may name: members (students or editors) of a course the editor
  * edits. Anyone else is treated as unknown, so a list cannot be used to discover who has an account.
  */
-export async function listIdsKnownToEditor(db: Executor, editorId: number, userIds: number[]): Promise<number[]> {
+export async function listIdsKnownToEditor(
+  db: Executor,
+  editorId: number,
+  userIds: number[],
+): Promise<number[]> {
   if (userIds.length === 0) return [];
   const taught = db
     .select({ courseId: courseEditors.courseId })

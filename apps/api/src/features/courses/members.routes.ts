@@ -9,10 +9,10 @@ import {
   MemberRemoveRequest,
   MemberRemoveResult,
   type MemberKind,
-  type UserSummary,
 } from '@kadai/contracts';
 import { actorOf } from '../../lib/access.ts';
 import type { AppContext } from '../../lib/context.ts';
+import { toUserSummary } from '../users/users.shape.ts';
 import * as members from './members.service.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 413: ErrorBody } as const;
@@ -21,15 +21,6 @@ const LISTS: { path: string; kind: MemberKind; who: string }[] = [
   { path: '/EditorList/:course_id/', kind: 'editor', who: 'editors (staff change it)' },
   { path: '/StudentList/:course_id/', kind: 'student', who: 'students (editors and staff change it)' },
 ];
-
-function toUserSummary(user: {
-  id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-}): UserSummary {
-  return { id: user.id, email: user.email, first_name: user.firstName, last_name: user.lastName };
-}
 
 export function registerMemberRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -5,6 +5,7 @@ import {
   type SandboxResult,
 } from '@kadai/sandbox';
 import type { GradingJob, PygradeStatus, SnippetRunRequest, SnippetRunResult } from '@kadai/contracts';
+import type { Executor } from '../../db/client.ts';
 import type { Actor, AppContext } from '../../lib/context.ts';
 import { HttpError, badRequest, forbidden } from '../../lib/errors.ts';
 import type { SandboxProbe } from '../health/health.routes.ts';
@@ -34,6 +35,28 @@ function toJob(row: repo.JobRow): GradingJob {
     grader_host: row.graderHost,
     score: row.score,
     max_score: row.maxScore,
+  };
+}
+
+/**
+ * The sandbox status of an API process that does not grade (RUN_GRADER=false): grading works when some
+ * grader host has beaten recently with a working sandbox; otherwise submissions only wait in the queue.
+ */
+export function remoteGraderProbe(db: Executor): SandboxProbe {
+  return async () => {
+    const hosts = await repo.listHosts(db);
+    const ready = hosts.filter((h) => h.alive && h.sandboxOk);
+    if (ready.length > 0) {
+      return { ok: true, detail: `${ready.length} grader host(s) alive with a working sandbox` };
+    }
+    const alive = hosts.filter((h) => h.alive);
+    return {
+      ok: false,
+      detail:
+        alive.length > 0
+          ? `no grader host has a working sandbox (${alive[0]!.hostname}: ${alive[0]!.sandboxDetail}); submissions wait in the queue`
+          : 'no grader host is running (RUN_GRADER=false here); submissions wait in the queue',
+    };
   };
 }
 

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, ilike, or, sql, type AnyColumn, type SQL } from 'dr
 import type { SUBMISSION_ORDERINGS, SubmissionStatus } from '@kadai/contracts';
 import type { Executor } from '../../db/client.ts';
 import { assignmentCourses, assignments, courseEditors, submissions, users } from '../../db/schema.ts';
-import { escapeLike } from '../courses/courses.repo.ts';
+import { escapeLike } from '../../db/like.ts';
 import { submissionColumns, submissionJoins, type SubmissionView } from './submissions.repo.ts';
 
 export type SubmissionOrdering = (typeof SUBMISSION_ORDERINGS)[number];

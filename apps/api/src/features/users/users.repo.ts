@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { UserOrdering } from '@kadai/contracts';
 import type { Executor } from '../../db/client.ts';
+import { escapeLike } from '../../db/like.ts';
 import { users } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -61,19 +62,6 @@ export async function insertUser(db: Executor, row: NewUserRow): Promise<UserRow
     .onConflictDoNothing()
     .returning();
   return rows[0] ?? null;
-}
-
-/**
- * Inserts the accounts whose e-mail is free and returns those; e-mails taken meanwhile (by another
- * request) are skipped rather than failing the whole batch.
- */
-export async function insertMissingUsers(db: Executor, rows: NewUserRow[]): Promise<UserRow[]> {
-  if (rows.length === 0) return [];
-  return db
-    .insert(users)
-    .values(rows.map((r) => ({ ...r, email: r.email.trim().toLowerCase() })))
-    .onConflictDoNothing()
-    .returning();
 }
 
 export type UserChanges = Partial<
@@ -138,11 +126,6 @@ const ORDERINGS: Record<UserOrdering, SQL[]> = {
   last_name: [asc(users.lastName), asc(users.firstName), asc(users.id)],
   '-last_name': [desc(users.lastName), desc(users.firstName), desc(users.id)],
 };
-
-/** `%`, `_` and `\` typed in a search box are matched literally. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 export async function listUsers(
   db: Executor,

@@ -1,6 +1,4 @@
 import type { SetPasswordLink, UserCreate, UserListQuery, UserUpdate } from '@kadai/contracts';
-import type { Config } from '../../config.ts';
-import type { Executor } from '../../db/client.ts';
 import type { Actor, AppContext } from '../../lib/context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { revokeUserSessions } from '../auth/auth.repo.ts';
@@ -8,11 +6,9 @@ import { createSetPasswordLink } from '../auth/set-password-link.ts';
 import {
   deleteUser,
   findUserById,
-  insertMissingUsers,
   insertUser,
   listUsers,
   updateUser,
-  type NewUserRow,
   type UserChanges,
   type UserRow,
 } from './users.repo.ts';
@@ -44,19 +40,6 @@ export async function createAccount(
   });
   if (!user) throw emailTaken();
   return { user, setPassword: createSetPasswordLink(ctx.config, user) };
-}
-
-/**
- * Opens accounts in bulk inside the caller's transaction (course membership lists). E-mails that
- * already have an account are skipped; each new account comes with its set-password link.
- */
-export async function createAccounts(
-  config: Config,
-  tx: Executor,
-  rows: Pick<NewUserRow, 'email' | 'firstName' | 'lastName'>[],
-): Promise<{ user: UserRow; setPassword: SetPasswordLink }[]> {
-  const created = await insertMissingUsers(tx, rows);
-  return created.map((user) => ({ user, setPassword: createSetPasswordLink(config, user) }));
 }
 
 /** A user the caller may see through Auth/User/{id}/: themself, or anyone for staff. Others: 404. */
