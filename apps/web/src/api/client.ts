@@ -153,9 +153,9 @@ let refreshInFlight: Promise<string> | null = null;
 /** Tabs of one browser take turns to refresh (Web Locks), so only one of them spends a refresh token. */
 const REFRESH_LOCK = 'kadai-token-refresh';
 
-function withRefreshLock<T>(work: () => Promise<T>): Promise<T> {
+async function withRefreshLock<T>(work: () => Promise<T>): Promise<T> {
   if (typeof navigator !== 'undefined' && 'locks' in navigator && navigator.locks) {
-    return navigator.locks.request(REFRESH_LOCK, work);
+    return await navigator.locks.request(REFRESH_LOCK, work);
   }
   return work();
 }

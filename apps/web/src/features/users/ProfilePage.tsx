@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Language, Role, UserSelfUpdate, type User, type UserUpdate } from '@kadai/contracts';
+import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -122,30 +123,40 @@ function ProfileForm({ user, isOwn }: { user: User; isOwn: boolean }) {
   const isStaff = useSession((s) => s.is_staff);
   const roles = useQuery({ ...rolesQuery(), enabled: isStaff });
   const form = useForm<ProfileForm>({ defaultValues: toForm(user) });
+  const sessionLanguage = useSession((s) => s.displayLang);
+  const { resetField, getValues } = form;
+  const languageEdited = () => getValues('display_lang') !== form.formState.defaultValues?.display_lang;
+  // The header's switcher changes one's own language while this form is open: follow it unless the
+  // field was edited here, so saving the names does not write the old language back.
+  useEffect(() => {
+    if (isOwn && getValues('display_lang') === form.formState.defaultValues?.display_lang) {
+      resetField('display_lang', { defaultValue: sessionLanguage });
+    }
+  }, [isOwn, sessionLanguage, resetField, getValues, form.formState]);
+
+  const toBody = (values: ProfileForm): UserUpdate => {
+    const body: UserUpdate = { first_name: values.first_name, last_name: values.last_name };
+    if (!isOwn || languageEdited()) body.display_lang = values.display_lang;
+    if (isStaff) {
+      body.roles = values.roles;
+      // Staff cannot take away their own staff rights or lock themselves out by accident.
+      if (!isOwn) {
+        body.is_staff = values.is_staff;
+        body.is_active = values.is_active;
+      }
+    }
+    return body;
+  };
 
   const save = useMutation({
-    mutationFn: (values: ProfileForm) => {
-      const body: UserUpdate = {
-        first_name: values.first_name,
-        last_name: values.last_name,
-        display_lang: values.display_lang,
-      };
-      if (isStaff) {
-        body.roles = values.roles;
-        // Staff cannot take away their own staff rights or lock themselves out by accident.
-        if (!isOwn) {
-          body.is_staff = values.is_staff;
-          body.is_active = values.is_active;
-        }
-      }
-      return updateUser(user.id, body);
-    },
-    onSuccess: async (saved) => {
+    mutationFn: (body: UserUpdate) => updateUser(user.id, body),
+    onSuccess: async (saved, body) => {
       queryClient.setQueryData(userKeys.detail(saved.id), saved);
       form.reset(toForm(saved));
       notifySuccess(t('profile.saved'));
       if (isOwn) {
-        useSession.getState().setDisplayLang(saved.display_lang);
+        // The language changed here (if it did) is what was saved; one changed in the header meanwhile stays.
+        if (body.display_lang !== undefined) useSession.getState().setDisplayLang(saved.display_lang);
         await loadUserInfo().catch(() => undefined);
       }
     },
@@ -170,7 +181,7 @@ function ProfileForm({ user, isOwn }: { user: User; isOwn: boolean }) {
       radius="md"
       component="form"
       noValidate
-      onSubmit={form.handleSubmit((v) => save.mutate(v))}
+      onSubmit={form.handleSubmit((v) => save.mutate(toBody(v)))}
     >
       <Stack gap="md">
         <Title order={2} size="h4">
