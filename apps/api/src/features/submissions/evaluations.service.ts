@@ -16,7 +16,7 @@ import { detailOf, loadSubmission } from './lists.service.ts';
 import { getVisibleSubmission, requireSubmissionManager } from './submission-access.ts';
 import { lockSubmission } from './submissions.repo.ts';
 import { showsFullEvaluation, toEvaluation } from './submissions.shape.ts';
-import { assertGradable } from './submit.service.ts';
+import { alreadyQueued, assertGradable, handIn } from './submit.service.ts';
 
 /** `GET Evaluation/`: role-shaped per row, by the same rules as `Submission/{id}/`. */
 export async function listEvaluations(
@@ -94,18 +94,18 @@ export async function regradeAssignment(
 }
 
 /**
- * `POST Score/{submission_id}/submission_specific/`: managers queue any submission again; its author
- * may only queue their own Pending submission once its files are uploaded.
+ * `POST Score/{submission_id}/submission_specific/`: its author hands in their own Pending submission
+ * (`handIn`: the dates apply and decide `is_late`); managers queue any other submission again, whatever
+ * the dates, and its `is_late` stays as it was.
  */
 export async function regradeSubmission(ctx: AppContext, actor: Actor, id: number): Promise<Submission> {
   const access = await getVisibleSubmission(ctx.db, actor, id);
   const { status } = access.submission;
-  if (!access.canManage && status !== 'Pending') {
-    throw conflict(
-      'This submission is already queued or graded; only editors and staff can re-grade it.',
-      'not_pending',
-    );
+  if (access.isOwner && status === 'Pending') {
+    await handIn(ctx, actor, access);
+    return loadSubmission(ctx, id);
   }
+  if (!access.canManage) throw alreadyQueued();
   if (status === 'Pending') await assertGradable(ctx.db, access);
   await enqueueGrading(ctx, [id]);
   return loadSubmission(ctx, id);

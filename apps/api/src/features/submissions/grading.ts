@@ -1,5 +1,6 @@
 import { GRADING_QUEUE, type GradingJobData } from '@kadai/grader/queue';
 import type { AppContext } from '../../lib/context.ts';
+import { markScheduled } from './submissions.repo.ts';
 
 /**
  * Queues submissions for grading: the rows become Scheduled (committed) first, then one job each is
@@ -8,17 +9,15 @@ import type { AppContext } from '../../lib/context.ts';
  * Returns the ids that were queued.
  */
 export async function enqueueGrading(ctx: AppContext, submissionIds: number[]): Promise<number[]> {
-  if (submissionIds.length === 0) return [];
-  const { rows } = await ctx.database.query(
-    `UPDATE submissions
-        SET status = 'Scheduled', queued_at = now(), started_at = NULL, graded_at = NULL,
-            grading_token = NULL, message = ''
-      WHERE id = ANY($1::int[])
-      RETURNING id`,
-    [submissionIds],
-  );
-  const queued = rows.map((row) => Number(row.id));
-  for (const submissionId of queued) {
+  return sendGradingJobs(ctx, await markScheduled(ctx.db, submissionIds));
+}
+
+/**
+ * One job for each submission already marked Scheduled and committed (`markScheduled`, on its own or
+ * in a caller's transaction). Returns the ids.
+ */
+export async function sendGradingJobs(ctx: AppContext, submissionIds: number[]): Promise<number[]> {
+  for (const submissionId of submissionIds) {
     const data: GradingJobData = { submissionId };
     try {
       await ctx.jobs.send(GRADING_QUEUE, data, {
@@ -32,5 +31,5 @@ export async function enqueueGrading(ctx: AppContext, submissionIds: number[]): 
       ctx.log.warn({ err: error, submissionId }, 'could not queue grading; a grader sweep will');
     }
   }
-  return queued;
+  return submissionIds;
 }

@@ -233,6 +233,18 @@ export async function insertSubmission(
 }
 
 /**
+ * Takes a lock on one person's submitting to one assignment, held until the transaction ends, so that
+ * counting their recent submissions and inserting the next one happen as one step. The two-int4 key
+ * space is apart from the single-bigint keys of migrations, seeding and the job queue.
+ */
+export async function lockSubmitter(
+  db: Executor,
+  key: { assignmentId: number; userId: number },
+): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(${key.userId}::int4, ${key.assignmentId}::int4)`);
+}
+
+/**
  * How many submissions the user made to the assignment in the course within the last `windowSeconds`,
  * and in how many seconds the oldest of them leaves the window.
  */
@@ -260,6 +272,40 @@ export async function countRecentSubmissions(
       ),
     );
   return row ?? { count: 0, retryAfterSeconds: 0 };
+}
+
+/* ─── Queueing ───────────────────────────────────────────────────────────────────────────────── */
+
+/**
+ * Marks submissions Scheduled for a fresh grading attempt; the ids that were. With `fromStatus`, only
+ * rows still in that status change (a concurrent cancel wins); with `isLate`, lateness is set too (an
+ * author's hand-in; re-grades keep it).
+ */
+export async function markScheduled(
+  db: Executor,
+  ids: number[],
+  options: { fromStatus?: SubmissionStatus; isLate?: boolean } = {},
+): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .update(submissions)
+    .set({
+      status: 'Scheduled',
+      queuedAt: sql`now()`,
+      startedAt: null,
+      gradedAt: null,
+      gradingToken: null,
+      message: '',
+      ...(options.isLate === undefined ? {} : { isLate: options.isLate }),
+    })
+    .where(
+      and(
+        inArray(submissions.id, ids),
+        options.fromStatus === undefined ? undefined : eq(submissions.status, options.fromStatus),
+      ),
+    )
+    .returning({ id: submissions.id });
+  return rows.map((r) => r.id);
 }
 
 /* ─── Final submission ───────────────────────────────────────────────────────────────────────── */

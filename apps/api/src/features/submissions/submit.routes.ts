@@ -69,7 +69,8 @@ export function registerSubmitRoutes(app: FastifyInstance, ctx: AppContext): voi
         description:
           'Only the author, only while Pending (409 otherwise; queue it afterwards with ' +
           '`POST Score/{submission_id}/submission_specific/`). The limits of the assignment apply; a ' +
-          'name already in the submission answers 409.',
+          'name already in the submission answers 409. Only within the dates of Submit (403 `not_open` / ' +
+          '`closed`); lateness is decided when it is queued.',
         consumes: ['multipart/form-data'],
         params: SubmissionIdParams,
         response: { 201: SubmissionFileList, 413: ErrorBody, 415: ErrorBody, ...conflictErrors },

@@ -7,7 +7,7 @@ import { readUploadedFiles } from '../../lib/uploads.ts';
 import { closesAt } from '../assignments/assignment-access.ts';
 import { findAssignment, listLinks } from '../assignments/assignments.repo.ts';
 import { getCourseRole } from '../courses/courses.service.ts';
-import { enqueueGrading } from './grading.ts';
+import { enqueueGrading, sendGradingJobs } from './grading.ts';
 import { checkAddedFiles, checkComplete, decodeSubmission, type FileRules } from './file-rules.ts';
 import { loadSubmission } from './lists.service.ts';
 import { getVisibleSubmission, requireSubmissionOwner, type SubmissionAccess } from './submission-access.ts';
@@ -49,7 +49,11 @@ async function findTarget(
   };
 }
 
-/** 403 outside the window in which the course accepts submissions (docs/submissions.md, "Deadlines"). */
+/**
+ * 403 outside the window in which the course accepts submissions (docs/submissions.md, "Deadlines").
+ * Checked when a submission is made and again whenever its author changes or hands in a Pending one:
+ * what counts is when the content is handed in, not when the empty row was opened.
+ */
 function assertOpen(target: Target, now: Date): void {
   if (now.getTime() < target.opensAt.getTime()) {
     throw new HttpError(403, 'not_open', 'This assignment is not open yet.');
@@ -84,6 +88,8 @@ export async function submit(ctx: AppContext, actor: Actor, body: SubmitRequest)
     const target = await findTarget(tx, actor, body.assignment_id, body.course_id);
     assertOpen(target, now);
     const key = { assignmentId: body.assignment_id, courseId: body.course_id, userId: actor.userId };
+    // Held until commit: parallel submits count one after the other, so none slips past the limit.
+    await repo.lockSubmitter(tx, key);
     await assertRate(tx, key);
     const files = decodeSubmission(body, target.rules.entryFile);
     checkAddedFiles(
@@ -125,6 +131,15 @@ const notPending = () =>
     'not_pending',
   );
 
+/** The dates and rules of the submission's assignment in its course. */
+function targetOf(
+  db: Executor,
+  actor: Actor,
+  submission: { assignmentId: number; courseId: number },
+): Promise<Target> {
+  return findTarget(db, actor, submission.assignmentId, submission.courseId);
+}
+
 /** For the author, while Pending: anyone else who sees it gets 403, the rest 404. */
 async function getOwnPending(db: Executor, actor: Actor, submissionId: number): Promise<SubmissionAccess> {
   const access = await getVisibleSubmission(db, actor, submissionId);
@@ -143,7 +158,7 @@ export async function listFiles(
 }
 
 /**
- * `POST FileSubmission/` (multipart): access and state are checked before the body is read, the
+ * `POST FileSubmission/` (multipart): access, state and dates are checked before the body is read, the
  * limits while it is read, and everything again under the submission's row lock before the files are
  * stored, all or none.
  */
@@ -154,18 +169,22 @@ export async function addFiles(
   request: FastifyRequest,
 ): Promise<SubmissionFile[]> {
   const access = await getOwnPending(ctx.db, actor, submissionId);
-  const rules = await rulesOf(ctx.db, access);
+  const before = await targetOf(ctx.db, actor, access.submission);
+  assertOpen(before, new Date());
   const { files } = await readUploadedFiles(request, {
-    maxFiles: rules.maxFiles,
-    maxFileBytes: rules.maxFileBytes,
+    maxFiles: before.rules.maxFiles,
+    maxFileBytes: before.rules.maxFileBytes,
   });
   const added = await ctx.db.transaction(async (tx) => {
     const row = await repo.lockSubmission(tx, submissionId);
     if (!row) throw notFound();
     if (row.status !== 'Pending') throw notPending();
+    // Again: the upload may have run past the cut-off, or the dates changed meanwhile.
+    const target = await targetOf(tx, actor, row);
+    assertOpen(target, new Date());
     const existing = await repo.listFileMeta(tx, [submissionId]);
     checkAddedFiles(
-      rules,
+      target.rules,
       existing,
       files.map((f) => ({ filename: f.filename, size: f.data.length })),
     );
@@ -188,11 +207,12 @@ export async function deleteFile(
     await getOwnPending(tx, actor, submissionId);
     const row = await repo.lockSubmission(tx, submissionId);
     if (row?.status !== 'Pending') throw notPending();
+    assertOpen(await targetOf(tx, actor, row), new Date());
     if (!(await repo.deleteFile(tx, submissionId, fileId))) throw notFound();
   });
 }
 
-/** Checks a Pending submission is complete enough to grade (used when its author queues it). */
+/** Checks a Pending submission is complete enough to grade (a manager queueing someone's Pending one). */
 export async function assertGradable(db: Executor, access: SubmissionAccess): Promise<void> {
   const rules = await rulesOf(db, access);
   const files = await repo.listFileMeta(db, [access.submission.id]);
@@ -201,3 +221,38 @@ export async function assertGradable(db: Executor, access: SubmissionAccess): Pr
     files.map((f) => f.filename),
   );
 }
+
+/**
+ * The author queues their Pending submission: this is when it is handed in, so the dates are checked as
+ * by `submit` (403 `not_open` / `closed`) and `is_late` is set from now. Under the row lock, and the
+ * update applies only while still Pending: an editor's cancel in between wins (409 `not_pending`).
+ */
+export async function handIn(ctx: AppContext, actor: Actor, access: SubmissionAccess): Promise<void> {
+  requireSubmissionOwner(access);
+  const submissionId = access.submission.id;
+  const queued = await ctx.db.transaction(async (tx) => {
+    const row = await repo.lockSubmission(tx, submissionId);
+    if (!row) throw notFound();
+    if (row.status !== 'Pending') throw alreadyQueued();
+    const now = new Date();
+    const target = await targetOf(tx, actor, row);
+    assertOpen(target, now);
+    const files = await repo.listFileMeta(tx, [submissionId]);
+    checkComplete(
+      target.rules,
+      files.map((f) => f.filename),
+    );
+    const isLate = now.getTime() > target.dueAt.getTime();
+    const ids = await repo.markScheduled(tx, [submissionId], { fromStatus: 'Pending', isLate });
+    if (ids.length === 0) throw alreadyQueued();
+    return ids;
+  });
+  // After commit, as in `submit`: a queue failure leaves it Scheduled for a grader's sweep.
+  await sendGradingJobs(ctx, queued);
+}
+
+export const alreadyQueued = () =>
+  conflict(
+    'This submission is no longer Pending (it was queued, graded or canceled); only editors and staff can re-grade it.',
+    'not_pending',
+  );
