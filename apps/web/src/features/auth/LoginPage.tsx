@@ -2,6 +2,7 @@ import { Anchor, Button, Center, Group, Paper, Stack, Text, TextInput, Title } f
 import { useDisclosure } from '@mantine/hooks';
 import { IconAt, IconLock } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
@@ -14,7 +15,7 @@ import { usePublicConfig } from '../config/config.api.ts';
 import { ForgotPasswordDialog } from './ForgotPasswordDialog.tsx';
 import { GoogleSignInSlot } from './GoogleSignInSlot.tsx';
 import { useIsAuthenticated, useSession } from './session.ts';
-import { signInWithEmail, takeCallback } from './sign-in.ts';
+import { callbackTarget, signInWithEmail, takeCallback } from './sign-in.ts';
 
 interface LoginForm {
   email: string;
@@ -45,10 +46,14 @@ export function LoginPage() {
     },
   });
 
-  // Signed in already (another tab, or the back button): nothing to do here.
-  if (isAuthenticated && !signIn.isPending && !signIn.isSuccess) {
-    return <Navigate to={takeCallback()} replace />;
-  }
+  // Signed in already (another tab, or the back button): nothing to do here. Rendering stays pure (it
+  // may run twice); the remembered route is forgotten once the redirect is committed.
+  const isSignedInAlready = isAuthenticated && !signIn.isPending && !signIn.isSuccess;
+  const callback = useSession((s) => s.callback);
+  useEffect(() => {
+    if (isSignedInAlready) useSession.getState().setCallback(null);
+  }, [isSignedInAlready]);
+  if (isSignedInAlready) return <Navigate to={callbackTarget(callback)} replace />;
 
   const errors = form.formState.errors;
   return (

@@ -59,14 +59,19 @@ export async function signInWithEmail(email: string, password: string): Promise<
   }
 }
 
-/** Where sign-in leads: the remembered route, else the course list. Reading it forgets it. */
+/** Where sign-in leads: the remembered route when it is a path of this app, else the course list. */
+export function callbackTarget(callback: string | null): string {
+  return callback && callback !== LOGIN_PATH && callback.startsWith('/') && !callback.startsWith('//')
+    ? callback
+    : '/course';
+}
+
+/** Where sign-in leads, forgetting the remembered route. */
 export function takeCallback(): string {
   const session = useSession.getState();
-  const target = session.callback;
+  const target = callbackTarget(session.callback);
   session.setCallback(null);
-  return target && target !== LOGIN_PATH && target.startsWith('/') && !target.startsWith('//')
-    ? target
-    : '/course';
+  return target;
 }
 
 /** Logout: revoke this device's session on the server (best effort), then forget it here. */

@@ -17,7 +17,7 @@ import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { IconPlus, IconSchool, IconSearch, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { COURSE_ORDERINGS, type Course, type CourseOrdering } from '@kadai/contracts';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { coursePath } from '../../app/route-table.ts';
@@ -48,7 +48,14 @@ export function CourseListPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const page = parsePage(searchParams.get('page'));
   const ordering = parseOrdering(searchParams.get('ordering'));
-  const [search, setSearch] = useState(searchParams.get('search') ?? '');
+  const urlSearch = searchParams.get('search') ?? '';
+  const [search, setSearch] = useState(urlSearch);
+  // The URL can change without the box (the Course tab, back and forward): the box follows it.
+  const [lastUrlSearch, setLastUrlSearch] = useState(urlSearch);
+  if (urlSearch !== lastUrlSearch) {
+    setLastUrlSearch(urlSearch);
+    if (urlSearch !== search.trim()) setSearch(urlSearch);
+  }
   const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
 
   const updateParams = (changes: Record<string, string | null>) =>
@@ -72,6 +79,11 @@ export function CourseListPage() {
   };
   const courses = useQuery(courseListQuery(params));
   const totalPages = courses.data ? Math.max(1, Math.ceil(courses.data.count / COURSES_PER_PAGE)) : 1;
+  // A page past the end (an old link, or courses deleted meanwhile) shows the last page instead.
+  const isPastTheEnd = courses.data !== undefined && !courses.isPlaceholderData && page > totalPages;
+  useEffect(() => {
+    if (isPastTheEnd) updateParams({ page: totalPages > 1 ? String(totalPages) : null });
+  });
 
   const orderingOptions = COURSE_ORDERINGS.map((value) => ({ value, label: t(`courses.ordering.${value}`) }));
 

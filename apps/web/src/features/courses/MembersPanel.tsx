@@ -1,5 +1,6 @@
 import {
   ActionIcon,
+  Anchor,
   Button,
   Checkbox,
   Group,
@@ -19,10 +20,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Member, MemberKind } from '@kadai/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { pathTo } from '../../app/route-table.ts';
 import { useFormatters } from '../../i18n/format.ts';
 import { ErrorState } from '../../ui/ErrorState.tsx';
 import { errorMessage } from '../../ui/errors.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
+import { useSession } from '../auth/session.ts';
 import { AddMembersForm } from './AddMembersForm.tsx';
 import { removeMembers } from './courses.api.ts';
 import { courseKeys, membersQuery } from './courses.queries.ts';
@@ -43,6 +47,8 @@ export function MembersPanel({ courseId, kind }: { courseId: number; kind: Membe
   const format = useFormatters();
   const queryClient = useQueryClient();
   const members = useQuery(membersQuery(courseId, kind));
+  // Staff open anyone's profile (to reset a password, fix a name); editors see the list only.
+  const isStaff = useSession((s) => s.is_staff);
   const [filter, setFilter] = useState('');
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
@@ -185,7 +191,15 @@ export function MembersPanel({ courseId, kind }: { courseId: number; kind: Membe
                             onChange={() => toggle(member.id)}
                           />
                         </Table.Td>
-                        <Table.Td>{name}</Table.Td>
+                        <Table.Td>
+                          {isStaff ? (
+                            <Anchor component={Link} to={pathTo('Profile', { userId: member.id })} size="sm">
+                              {name}
+                            </Anchor>
+                          ) : (
+                            name
+                          )}
+                        </Table.Td>
                         <Table.Td>{member.email}</Table.Td>
                         <Table.Td>{format.dateTime(member.added_at)}</Table.Td>
                         <Table.Td>
