@@ -1,10 +1,11 @@
+import { ErrorBody } from '@kadai/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../api/client.ts';
 import { i18n } from '../i18n/index.ts';
 import { errorMessage } from './errors.ts';
 
 const apiError = (status: number, code: string, detail = 'Server detail in English.') =>
-  new ApiError('op', status, { detail, code });
+  new ApiError('op', status, ErrorBody.parse({ detail, code }));
 
 afterEach(async () => {
   await i18n.changeLanguage('ja');
