@@ -12,7 +12,7 @@
  *   cost about 12 ms per run.
  */
 const RUN_AS_MAIN = `
-def _kadai_run(path, argv):
+def _kadai_run(path, argv, remove=False):
     import os, site, sys
     sys.path.extend(p for p in site.getsitepackages() if os.path.isdir(p) and p not in sys.path)
     site.setquit()
@@ -21,6 +21,8 @@ def _kadai_run(path, argv):
     sys.path.insert(0, os.path.dirname(os.path.abspath(path)))
     with open(path, 'rb') as f:
         code = compile(f.read(), path, 'exec', dont_inherit=True)
+    if remove:
+        os.unlink(path)
     g = sys.modules['__main__'].__dict__
     keep = ('__name__', '__doc__', '__package__', '__loader__', '__spec__', '__annotations__', '__builtins__')
     for name in [n for n in g if n not in keep]:
@@ -30,22 +32,39 @@ def _kadai_run(path, argv):
     exec(code, g)
 `;
 
-/**
- * Runs the file named after the snippet (`… -c PROGRAM_BOOTSTRAP main.py`) as `python3 main.py` would,
- * and trims the snippet's own frames from tracebacks, so students see what a plain run shows.
- */
-export const PROGRAM_BOOTSTRAP = `${RUN_AS_MAIN}
+const TRIM_TRACEBACKS = `
 import sys
 def _hook(kind, value, tb, sys=sys):
     while tb is not None and tb.tb_frame.f_code.co_filename.startswith('<'):
         tb = tb.tb_next
     sys.__excepthook__(kind, value.with_traceback(tb), tb)
 sys.excepthook = _hook
+`;
+
+/**
+ * Runs the file named after the snippet (`… -c PROGRAM_BOOTSTRAP main.py`) as `python3 main.py` would,
+ * and trims the snippet's own frames from tracebacks, so students see what a plain run shows.
+ */
+export const PROGRAM_BOOTSTRAP = `${RUN_AS_MAIN}${TRIM_TRACEBACKS}
 _kadai_run(sys.argv[1], sys.argv[1:])
+`;
+
+/**
+ * The same for an instructor's driver, which is removed from the folder once compiled: the student's
+ * code it then imports finds no driver file to read (or to hand on through /judge/files). It still runs
+ * in the same process, so the driver's code and data stay reachable from Python (frames, `__main__`):
+ * a driver must hold nothing secret (see docs/grading.md).
+ */
+export const DRIVER_BOOTSTRAP = `${RUN_AS_MAIN}${TRIM_TRACEBACKS}
+_kadai_run(sys.argv[1], sys.argv[1:], remove=True)
 `;
 
 export function programArgv(file: string): string[] {
   return ['-S', '-c', PROGRAM_BOOTSTRAP, file];
+}
+
+export function driverArgv(file: string): string[] {
+  return ['-S', '-c', DRIVER_BOOTSTRAP, file];
 }
 
 /**

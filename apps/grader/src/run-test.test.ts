@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runSandboxed } from '@kadai/sandbox';
 import { judgeFiles, safeRelativePath } from './judge-files.ts';
 import { Semaphore } from './semaphore.ts';
 import {
@@ -13,7 +14,7 @@ import {
   type RunContext,
   type TestCaseSpec,
 } from './run-test.ts';
-import { CHECKER_WRAPPER, PROGRAM_BOOTSTRAP, programArgv } from './python.ts';
+import { CHECKER_WRAPPER, PROGRAM_BOOTSTRAP, driverArgv, programArgv } from './python.ts';
 import type { SandboxRequest, SandboxResult } from './types.ts';
 
 const bytes = (s: string) => new TextEncoder().encode(s);
@@ -168,7 +169,7 @@ describe('script tests', () => {
     const result = await runTestCase(context(fake.run), script({ driver: 'import main\n' }));
     expect(result).toMatchObject({ status: 'Correct', points: 3, checkerMessage: 'looks good' });
     const [program, checker] = fake.requests;
-    expect(program!.argv).toEqual(programArgv('_driver.py'));
+    expect(program!.argv).toEqual(driverArgv('_driver.py'));
     expect(program!.files.map((f) => f.path)).toEqual(['main.py', 'data.csv', '_driver.py']);
     expect(program!.collect).toEqual(['*', '*/*']);
     expect(checker!.argv).toEqual(['-S', '-c', CHECKER_WRAPPER]);
@@ -297,6 +298,64 @@ describe('the checker wrapper', () => {
 
   it('runs the checker as __main__', () => {
     expect(check('import sys\nsys.exit(0 if __name__ == "__main__" else 1)\n').code).toBe(0);
+  });
+});
+
+// The real sandbox (root, bubblewrap, python3), as the grader runs it: limits, measurement, drivers.
+describe.concurrent('in the sandbox', { timeout: 20_000 }, () => {
+  const real = (main: string): RunContext => ({
+    ...context(runSandboxed),
+    submission: [{ filename: 'main.py', content: bytes(main) }],
+  });
+  const burn = (ms: number) =>
+    `import time\nend = time.process_time() + ${ms / 1000}\nwhile time.process_time() < end:\n    pass\nprint(2)\n`;
+
+  it('holds an io test to its millisecond CPU limit, below the rounded-up second', async () => {
+    const [slow, quick] = await Promise.all([
+      runTestCase(real(burn(400)), test({ timeLimitMs: 200 })),
+      runTestCase(real(burn(20)), test({ timeLimitMs: 200 })),
+    ]);
+    expect(slow).toMatchObject({ status: 'Wrong', reason: 'time_limit', points: 0 });
+    expect(quick).toMatchObject({ status: 'Correct', reason: null, points: 3 });
+  });
+
+  it('reports the memory of an io test', async () => {
+    const result = await runTestCase(
+      real(
+        'data = bytearray(64 * 1024 * 1024)\nfor i in range(0, len(data), 4096):\n    data[i] = 1\nprint(2)\n',
+      ),
+      test(),
+    );
+    expect(result).toMatchObject({ status: 'Correct' });
+    expect(result.memoryKb).toBeGreaterThan(64 * 1024);
+    expect(result.timeMs).toBeGreaterThan(0);
+  });
+
+  it('holds a script test to the same millisecond limit', async () => {
+    const result = await runTestCase(
+      real(burn(400)),
+      test({ kind: 'script', checkScript: 'pass\n', timeLimitMs: 200 }),
+    );
+    expect(result).toMatchObject({ status: 'Wrong', reason: 'time_limit' });
+  });
+
+  it('gives the student’s code no driver file to read, and no expected output or check script', async () => {
+    // Python folds the split constants back together in main's .pyc: __pycache__ is left out.
+    const spy =
+      'import glob, os\nfound = sorted(glob.glob("/job/**", recursive=True) + glob.glob("/tmp/**", recursive=True))\n' +
+      'found = [f for f in found if "__pycache__" not in f]\nprint(" ".join(found))\n' +
+      'print(any(s in open(f, errors="replace").read() for f in found if os.path.isfile(f) for s in ("EXPECTED-" + "SECRET", "CHECK-" + "SECRET", "DRIVER_" + "SECRET")))\n';
+    const result = await runTestCase(
+      real(spy),
+      test({
+        kind: 'script',
+        driver: 'DRIVER_SECRET = 1\nimport main\n',
+        expectedStdout: 'EXPECTED-SECRET',
+        checkScript: '# CHECK-SECRET\nprint(open("/judge/stdout").read().strip())\n',
+      }),
+    );
+    expect(result).toMatchObject({ status: 'Correct', stderr: '' });
+    expect(result.checkerMessage).toBe('/job/ /job/data.csv /job/main.py /tmp/\nFalse');
   });
 });
 

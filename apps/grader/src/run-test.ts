@@ -6,7 +6,7 @@
 import { compareOutput, type Comparison } from './compare.ts';
 import { DRIVER_FILE, type NamedFile } from './format.ts';
 import { judgeFiles } from './judge-files.ts';
-import { CHECKER_ARGV, programArgv } from './python.ts';
+import { CHECKER_ARGV, driverArgv, programArgv } from './python.ts';
 import type { Semaphore } from './semaphore.ts';
 import type { SandboxFile, SandboxLimits, SandboxResult, SandboxRunner } from './types.ts';
 
@@ -98,7 +98,8 @@ export function runFailure(run: SandboxResult, test: TestCaseSpec): WrongReason 
     case null:
       break;
   }
-  // CPU limits are whole seconds; the test's limit is in milliseconds.
+  // RLIMIT_CPU is whole seconds; the test's limit is in milliseconds. cpuMs (every process of the run)
+  // is measured for every run, io and script; it is null only after a host kill, which `limit` reported.
   if (run.cpuMs !== null && run.cpuMs > test.timeLimitMs) return 'time_limit';
   if (run.stdoutTruncated) return 'output_limit';
   if (run.exitCode !== 0 || run.signal !== null) {
@@ -173,7 +174,7 @@ async function runScriptTest(ctx: RunContext, test: TestCaseSpec): Promise<Evalu
   const driver = hasDriver ? [{ path: DRIVER_FILE, content: new TextEncoder().encode(test.driver) }] : [];
   const run = await ctx.run({
     files: sandboxFiles(ctx, driver),
-    argv: programArgv(hasDriver ? DRIVER_FILE : ctx.entryFile),
+    argv: hasDriver ? driverArgv(DRIVER_FILE) : programArgv(ctx.entryFile),
     stdin: test.stdin,
     limits: limitsFor(test),
     writable: true,

@@ -27,7 +27,7 @@ export interface CommandInput {
   /** Host dir bound read-only at /job, or the files of a writable /job. */
   job: { hostDir: string } | WritableJob;
   argv: string[];
-  /** Non-empty: run through the launcher, which hands these files out afterwards. */
+  /** Files the launcher hands out after the run (may be empty: it always reports the usage). */
   collect: string[];
   collectMaxFiles: number;
   collectMaxBytes: number;
@@ -38,23 +38,24 @@ export interface CommandInput {
 const SHM_BYTES = 1024 * 1024;
 
 /**
- * setpriv → bwrap → prlimit → python, following PLATFORM.md. Deviations, each for a reason:
+ * setpriv → bwrap → launcher → prlimit → python, following PLATFORM.md. Deviations, each for a reason:
  * - `--unshare-user` is spelled out: bwrap 0.8 refuses `--disable-userns` without it.
  * - `--no-new-privs` and `--inh-caps=-all` on setpriv: setuid binaries under /usr gain nothing.
  * - `/` (bwrap's own tmpfs) and `/dev` are remounted read-only at the end: both are unbounded tmpfs
  *   a program could otherwise fill; /dev/shm gets a small tmpfs of its own instead.
  * - The CPU hard limit is one second above the soft one, so a runaway gets SIGXCPU (reported as 'cpu')
  *   rather than an anonymous SIGKILL.
+ * - The launcher (`--as-pid-1`, in place of bwrap's own reaper) measures CPU time and memory with
+ *   `wait4`: Node's child_process does not expose the rusage of the processes it reaps.
  */
 export function buildCommand(input: CommandInput): { file: string; args: string[] } {
   const { options, limits, job } = input;
-  const launcher = input.collect.length > 0;
   const program = [
     options.prlimitPath,
     `--cpu=${limits.cpuSeconds}:${limits.cpuSeconds + 1}`,
     `--as=${limits.memoryBytes}`,
-    // The launcher is one more process of the same uid: the program keeps the same room.
-    `--nproc=${limits.processes + (launcher ? 1 : 0)}`,
+    // The launcher (PID 1) counts, as bwrap's own reaper would in its place: the program gets the rest.
+    `--nproc=${limits.processes}`,
     `--fsize=${limits.fileSizeBytes}`,
     `--nofile=${limits.openFiles}`,
     '--core=0',
@@ -72,15 +73,21 @@ export function buildCommand(input: CommandInput): { file: string; args: string[
           ...job.files.flatMap((file) => ['--perms', '0644', '--file', String(file.fd), `/job/${file.path}`]),
         ];
   const mounts = input.mounts.flatMap((mount) => ['--ro-bind', mount.hostPath, mount.sandboxPath]);
-  const command = launcher
-    ? launcherArgs(options.pythonPath, input.collect, input.collectMaxFiles, input.collectMaxBytes, program)
-    : program;
+  const command = launcherArgs(
+    options.pythonPath,
+    input.collect,
+    input.collectMaxFiles,
+    input.collectMaxBytes,
+    program,
+  );
   // prettier-ignore
   const args = [
     `--reuid=${options.uid}`, `--regid=${options.gid}`, '--clear-groups', '--inh-caps=-all', '--no-new-privs',
     options.bwrapPath,
     // --die-with-parent also applies to bwrap's monitor: a grader that crashes takes every sandbox with it.
     '--unshare-all', '--unshare-user', '--disable-userns', '--die-with-parent', '--new-session',
+    // The launcher is PID 1: nothing inside can signal it, and every orphan comes to it to be measured.
+    '--as-pid-1',
     '--clearenv', '--hostname', 'sandbox',
     '--ro-bind', '/usr', '/usr',
     '--symlink', 'usr/bin', '/bin', '--symlink', 'usr/lib', '/lib', '--symlink', 'usr/lib64', '/lib64',

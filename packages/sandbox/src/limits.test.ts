@@ -109,6 +109,38 @@ attempt("shm", lambda: open("/dev/shm/x", "w"))`);
   });
 });
 
+describe.concurrent('measuring', { timeout: 20_000 }, () => {
+  const burn =
+    'def burn(ms):\n    end = time.process_time() + ms / 1000\n    while time.process_time() < end:\n        pass\n';
+
+  it('reports the CPU time of the whole tree, children it waited for and orphans included', async () => {
+    const [alone, waited, orphaned] = await Promise.all([
+      python(`import time\n${burn}burn(300)\n`),
+      python(`import os, time\n${burn}if os.fork() == 0:\n    burn(300)\n    os._exit(0)\nos.wait()\n`),
+      // The grandchild outlives its parent: PID 1 (the launcher) reaps it and counts it. The pipe's EOF
+      // tells the program that the grandchild is done.
+      python(
+        `import os, time\n${burn}r, w = os.pipe()\nif os.fork() == 0:\n    if os.fork() == 0:\n        os.close(r)\n        burn(300)\n    os._exit(0)\nos.close(w)\nos.wait()\nos.read(r, 1)\ntime.sleep(0.1)\n`,
+      ),
+    ]);
+    for (const result of [alone, waited, orphaned]) {
+      expect(result).toMatchObject({ exitCode: 0, stderr: '' });
+      expect(result.cpuMs).toBeGreaterThanOrEqual(300);
+      expect(result.cpuMs).toBeLessThan(1000);
+    }
+  });
+
+  it('reports the peak memory of the program', async () => {
+    const [small, large] = await Promise.all([
+      python('print(1)\n'),
+      python('b = bytearray(100 * 1024 * 1024)\nfor i in range(0, len(b), 4096):\n    b[i] = 1\n'),
+    ]);
+    expect(small.memoryKb).toBeGreaterThan(1000);
+    expect(small.memoryKb).toBeLessThan(30_000);
+    expect(large.memoryKb).toBeGreaterThan(100 * 1024);
+  });
+});
+
 describe.concurrent('signals and leftovers', { timeout: 20_000 }, () => {
   it('cannot signal the grader, its parent or anything outside', async () => {
     const result = await python(
@@ -129,6 +161,28 @@ print(f"ppid={os.getppid()}")`,
       ppid: '1',
     });
     expect(result.exitCode).toBe(0);
+    expect(result.cpuMs).not.toBeNull(); // the launcher (PID 1) survived to report
+  });
+
+  it('can neither reach the launcher’s report nor stop it', async () => {
+    const result = await python(`${TRY}
+import signal
+attempt("fd", lambda: open("/proc/1/fd/3", "wb"))
+attempt("mem", lambda: open("/proc/1/mem", "rb"))
+attempt("stop", lambda: os.kill(1, signal.SIGSTOP))
+attempt("int", lambda: os.kill(1, signal.SIGINT))
+attempt("mine", lambda: os.fstat(3))
+print("done=1")`);
+    expect(report(result.stdout)).toEqual({
+      fd: 'EACCES',
+      mem: 'EACCES',
+      stop: 'ok', // ignored by PID 1
+      int: 'ok',
+      mine: 'EBADF',
+      done: '1',
+    });
+    expect(result).toMatchObject({ exitCode: 0, signal: null });
+    expect(result.cpuMs).not.toBeNull();
   });
 
   it('contains a fork bomb with RLIMIT_NPROC and leaves no process behind', async () => {

@@ -73,13 +73,22 @@ export async function runSandboxed(
         })),
       ],
     });
-    const raw = await execute(file, args, limits, collect.length > 0, writableJob, request);
-    if (raw.exitCode === 1 && /^bwrap: execvp /.test(raw.stderr.text())) {
-      // prlimit or python3 vanished under /usr since the last check: say so instead of blaming the program.
+    const raw = await execute(file, args, limits, writableJob, request);
+    const stderr = raw.stderr.text();
+    if (
+      (raw.exitCode === 1 && stderr.startsWith('bwrap: execvp ')) ||
+      (raw.exitCode === 127 && stderr.startsWith('launcher: cannot run '))
+    ) {
+      // python3 (bwrap's) or prlimit (the launcher's) vanished under /usr since the last check: say so
+      // instead of blaming the program.
       forgetAvailability(config);
       await assertAvailable(config);
     }
-    return toResult(raw, limits, raw.report ? parseReport(raw.report, patterns) : null);
+    return toResult(
+      raw,
+      limits,
+      parseLauncherReport(raw.report, patterns, COLLECT_MAX_FILES, COLLECT_MAX_BYTES),
+    );
   } finally {
     await removeJobDir(dir);
   }
@@ -170,14 +179,14 @@ interface RawRun {
   stdout: CappedOutput;
   stderr: CappedOutput;
   killedFor: 'wall' | 'output' | null;
-  report: Buffer | null;
+  /** What the launcher wrote on fd 3: empty when it was killed before reporting. */
+  report: Buffer;
 }
 
 async function execute(
   file: string,
   args: string[],
   limits: SandboxLimits,
-  launcher: boolean,
   writableJob: WritableJob | null,
   request: SandboxRequest,
 ): Promise<RawRun> {
@@ -188,7 +197,7 @@ async function execute(
     stdio[fd] = how;
   };
   for (const fd of leaked.fds) put(fd, leaked.devNull!.fd);
-  if (launcher) put(REPORT_FD, 'pipe');
+  put(REPORT_FD, 'pipe');
   for (const { fd } of writableJob?.files ?? []) put(fd, 'pipe');
 
   return new Promise<RawRun>((resolve, reject) => {
@@ -230,7 +239,7 @@ async function execute(
     };
     child.stdout!.on('data', watch(stdout));
     child.stderr!.on('data', watch(stderr));
-    const reportStream = launcher ? child.stdio[REPORT_FD] : null;
+    const reportStream = child.stdio[REPORT_FD];
     reportStream?.on('data', (chunk: Buffer) => {
       reportBytes += chunk.length;
       if (reportBytes <= COLLECT_MAX_BYTES * 2 + 1024 * 1024) report.push(chunk);
@@ -274,21 +283,17 @@ async function execute(
         stdout,
         stderr,
         killedFor,
-        report: launcher ? Buffer.concat(report) : null,
+        report: Buffer.concat(report),
       });
     });
   });
-}
-
-function parseReport(report: Buffer | null, patterns: RegExp[]): LauncherReport | null {
-  return report ? parseLauncherReport(report, patterns, COLLECT_MAX_FILES, COLLECT_MAX_BYTES) : null;
 }
 
 const SIGNAL_NAMES = new Map<number, string>(
   Object.entries(osConstants.signals).map(([name, number]) => [number, name]),
 );
 
-function toResult(raw: RawRun, limits: SandboxLimits, report: LauncherReport | null): SandboxResult {
+function toResult(raw: RawRun, limits: SandboxLimits, report: LauncherReport): SandboxResult {
   // bwrap exits with 128 + n when the program died of signal n; the host kill shows up as our own SIGKILL.
   let exitCode = raw.exitCode;
   let signal: string | null = raw.signal;
@@ -302,16 +307,16 @@ function toResult(raw: RawRun, limits: SandboxLimits, report: LauncherReport | n
     exitCode,
     signal,
     timeMs: raw.timeMs,
-    cpuMs: report?.cpuMs ?? null,
-    memoryKb: report?.memoryKb ?? null,
+    cpuMs: report.cpuMs,
+    memoryKb: report.memoryKb,
     stdout: raw.stdout.text(),
     stderr,
     stdoutTruncated: raw.stdout.truncated,
     stderrTruncated: raw.stderr.truncated,
     limit: classifyLimit({ killedFor: raw.killedFor, signal, stderr, timeMs: raw.timeMs, truncated, limits }),
-    files: report?.files ?? [],
+    files: report.files,
   };
-  if (report && report.skipped.length > 0) result.filesSkipped = report.skipped;
+  if (report.skipped.length > 0) result.filesSkipped = report.skipped;
   return result;
 }
 

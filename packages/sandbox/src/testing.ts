@@ -17,11 +17,7 @@ export function report(stdout: string): Record<string, string> {
   return Object.fromEntries(entries);
 }
 
-/**
- * Processes of uid 65534 that belong to no running sandbox (no bwrap among their ancestors): whatever
- * escaped the tree kill. Other sandboxes of concurrently running tests are legitimately alive.
- */
-export async function orphanedSandboxProcesses(): Promise<string[]> {
+async function listOrphans(): Promise<string[]> {
   const { stdout } = await promisify(execFile)('ps', ['-e', '-o', 'pid=,ppid=,uid=,comm=']);
   const processes = new Map<string, { parent: string; uid: string; command: string }>();
   for (const line of stdout.trim().split('\n')) {
@@ -37,6 +33,23 @@ export async function orphanedSandboxProcesses(): Promise<string[]> {
   return [...processes]
     .filter(([pid, p]) => p.uid === '65534' && p.command !== 'bwrap' && !inSandbox(pid))
     .map(([pid, p]) => `${pid} ${p.command}`);
+}
+
+/**
+ * Processes of uid 65534 that belong to no running sandbox (no bwrap among their ancestors) and stay
+ * that way: whatever escaped the tree kill. Other sandboxes of concurrently running tests are alive
+ * legitimately, and one of them being torn down shows its last process without bwrap for a moment, so
+ * only processes still there after `settleMs` count.
+ */
+export async function orphanedSandboxProcesses(settleMs = 3000): Promise<string[]> {
+  const deadline = Date.now() + settleMs;
+  let orphans = await listOrphans();
+  while (orphans.length > 0 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const again = new Set(await listOrphans());
+    orphans = orphans.filter((orphan) => again.has(orphan));
+  }
+  return orphans;
 }
 
 /** PIDs of uid 65534 whose command line contains `marker` (pgrep exits 1 when there are none). */

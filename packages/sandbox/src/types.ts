@@ -78,11 +78,14 @@ export interface SandboxResult {
   exitCode: number | null;
   /** e.g. 'SIGKILL', 'SIGXCPU', 'SIGSEGV'. */
   signal: string | null;
-  /** Wall time from spawning the sandbox to its exit (includes ~5 ms of sandbox set-up). */
+  /** Wall time from spawning the sandbox to its exit (includes ~15 ms of sandbox and launcher set-up). */
   timeMs: number;
-  /** CPU time of the program: measured only for `writable` runs, null otherwise. */
+  /**
+   * User + system CPU time of the whole tree (every process the program started, leftovers included),
+   * measured by the launcher; null only when the host killed the tree (wall, output, abort) first.
+   */
   cpuMs: number | null;
-  /** Peak RSS of the program in KiB: measured only for `writable` runs, null otherwise. */
+  /** Peak RSS in KiB of the largest process of the tree; null when `cpuMs` is. */
   memoryKb: number | null;
   stdout: string;
   stderr: string;
