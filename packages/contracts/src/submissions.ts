@@ -70,9 +70,8 @@ const evaluationCommon = {
   status: EvaluationStatus,
   points: z.number().int(),
   max_points: z.number().int(),
+  /** A fixed category, never text: the only thing a hidden test tells besides the verdict. */
   reason: WrongReason.nullable(),
-  time_ms: z.number().int().nullable(),
-  memory_kb: z.number().int().nullable(),
   /** Set when an editor changed the result by hand. */
   overridden: z.boolean(),
   comment: z.string(),
@@ -84,6 +83,9 @@ export const EvaluationFull = z
   .object({
     view: z.literal('full'),
     ...evaluationCommon,
+    /** Wall time of the run (sandbox start-up included) and peak memory of the program. */
+    time_ms: z.number().int().nullable(),
+    memory_kb: z.number().int().nullable(),
     stdin: z.string(),
     expected_stdout: z.string(),
     stdout: z.string(),
@@ -93,7 +95,11 @@ export const EvaluationFull = z
     checker_message: z.string(),
   })
   .meta({ id: 'EvaluationFull' });
-/** A hidden test, as a student sees it: the verdict and nothing of its input, output or checker. */
+/**
+ * A hidden test, as a student sees it: the verdict and the reason's category, nothing of its input,
+ * output or checker — and no time or memory: a program that reads the hidden input could spell it out
+ * in how long it runs or how much it allocates.
+ */
 export const EvaluationHidden = z.object({ view: z.literal('hidden'), ...evaluationCommon }).meta({
   id: 'EvaluationHidden',
 });

@@ -1,8 +1,9 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EvaluationList, SubmissionDetail, SubmissionList } from '@kadai/contracts';
 import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { addStudent, tokenFor } from '../../../test/factories.ts';
-import { submissions } from '../../db/schema.ts';
+import { evaluations, submissions } from '../../db/schema.ts';
 import {
   createSubmissionWorld,
   hoursFromNow,
@@ -178,6 +179,31 @@ describe('submission lists, detail and evaluations', () => {
     const managerRaw = JSON.stringify(manager.body);
     for (const secret of SECRETS) expect(managerRaw).toContain(secret);
     expect(SubmissionDetail.parse(manager.body).can_manage).toBe(true);
+  });
+
+  it('never sends a student the time or memory of a hidden test; an editor gets both', async () => {
+    // A program that reads the hidden input could spell it out in how long it runs or what it allocates.
+    await t.ctx.db
+      .update(evaluations)
+      .set({ timeMs: 4321, memoryKb: 8765 })
+      .where(and(eq(evaluations.submissionId, w.completed.id), eq(evaluations.testCaseId, w.hiddenTest.id)));
+    const hiddenOf = (results: unknown) =>
+      (results as Record<string, unknown>[]).find((e) => e.test_case_id === w.hiddenTest.id)!;
+    const detail = (token: string) => call(t, 'GET', `/api/Submission/${w.completed.id}/`, { token });
+    const list = (token: string) =>
+      call(t, 'GET', '/api/Evaluation/', { token, query: { submission: String(w.completed.id) } });
+
+    for (const res of [await detail(w.tokens.student), await list(w.tokens.student)]) {
+      const hidden = hiddenOf(res.json.evaluations ?? res.json.results);
+      expect(hidden).toMatchObject({ view: 'hidden', status: 'Wrong', reason: 'wrong_answer' });
+      expect(Object.keys(hidden)).not.toContain('time_ms');
+      expect(Object.keys(hidden)).not.toContain('memory_kb');
+      expect(JSON.stringify(res.body)).not.toMatch(/4321|8765/);
+    }
+    for (const res of [await detail(w.tokens.editor), await list(w.tokens.editor)]) {
+      const hidden = hiddenOf(res.json.evaluations ?? res.json.results);
+      expect(hidden).toMatchObject({ view: 'full', time_ms: 4321, memory_kb: 8765 });
+    }
   });
 
   it('reveals after_due tests to the student once the due date has passed', async () => {

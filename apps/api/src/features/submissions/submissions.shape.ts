@@ -122,8 +122,9 @@ export function showsFullEvaluation(
 }
 
 /**
- * Role-shaped: `full` carries the test's input and expected output and the program's output; `hidden`
- * has no such fields at all, and the response schema (a discriminated union) drops anything extra.
+ * Role-shaped: `full` carries the test's input and expected output, the program's output, time and
+ * memory; `hidden` has no such fields at all (time and memory could spell out a hidden input), and the
+ * response schema (a discriminated union) drops anything extra.
  */
 export function toEvaluation(row: EvaluationRow, full: boolean): Evaluation {
   const reason = WrongReason.safeParse(row.reason);
@@ -137,8 +138,6 @@ export function toEvaluation(row: EvaluationRow, full: boolean): Evaluation {
     points: row.points,
     max_points: row.maxPoints,
     reason: reason.success ? reason.data : null,
-    time_ms: row.timeMs,
-    memory_kb: row.memoryKb,
     overridden: row.overriddenBy !== null,
     comment: row.comment,
     created_at: row.createdAt.toISOString(),
@@ -147,6 +146,8 @@ export function toEvaluation(row: EvaluationRow, full: boolean): Evaluation {
   return {
     view: 'full',
     ...common,
+    time_ms: row.timeMs,
+    memory_kb: row.memoryKb,
     stdin: row.stdin,
     expected_stdout: row.expectedStdout,
     stdout: row.stdout,

@@ -81,12 +81,12 @@ function EvaluationSummary({ evaluation }: { evaluation: Evaluation }) {
           </Text>
         ) : null}
         <Text size="xs" c="dimmed">
-          {evaluation.time_ms === null
+          {evaluation.view === 'hidden' || evaluation.time_ms === null
             ? '–'
             : t('submissions.results.time', { ms: format.number(evaluation.time_ms) })}
         </Text>
         <Text size="xs" c="dimmed">
-          {evaluation.memory_kb === null
+          {evaluation.view === 'hidden' || evaluation.memory_kb === null
             ? '–'
             : t('submissions.results.memory', { size: format.bytes(evaluation.memory_kb * 1024) })}
         </Text>
