@@ -98,8 +98,13 @@ const figures: Figure[] = [];
 
 console.log(`autocannon: ${connections} connections, ${duration} s per route (after a 2 s warm-up)\n`);
 
-const hello = await startServer('hello-server.ts', {});
+const hello = await startServer('hello-server.ts', { BENCH_PG_URL: pgServer });
 figures.push(await measure('ceiling: Fastify hello-world', `http://127.0.0.1:${hello.ready.port}/hello`));
+const dbCeiling = await measure(
+  'reference: Fastify + one pg query',
+  `http://127.0.0.1:${hello.ready.port}/db`,
+).catch(() => null);
+if (dbCeiling && dbCeiling.errors === 0) figures.push(dbCeiling);
 await stop(hello.child);
 
 const embedded = await startServer('app-server.ts', { DATABASE_URL: '' });
@@ -158,5 +163,11 @@ const rows = figures.map((f) => {
   };
 });
 console.table(rows);
+if (dbCeiling && dbCeiling.errors === 0 && dbCeiling.rps / ceiling < 0.25) {
+  console.log(
+    `\nNote: a bare route sending one query to this PostgreSQL reaches ${((dbCeiling.rps / ceiling) * 100).toFixed(0)} % of the ` +
+      'ceiling, so on this machine no route that reads the database can reach the 25 % target (docs/performance.md).',
+  );
+}
 const failed = rows.some((r) => r.verdict === 'BELOW TARGET' || r.errors > 0);
 process.exit(failed ? 1 : 0);
