@@ -35,6 +35,9 @@ import { registerAssignmentFileRoutes } from './features/assignments/files.route
 import { registerTestCaseRoutes } from './features/assignments/test-cases.routes.ts';
 import { registerDownloadRoutes } from './features/downloads/downloads.routes.ts';
 import { registerSubmissionRoutes } from './features/submissions/submissions.routes.ts';
+import { registerQuizRoutes } from './features/quizzes/quizzes.routes.ts';
+import { registerEventRoutes } from './features/events/events.routes.ts';
+import { registerFeedRoutes } from './features/events/feed.routes.ts';
 
 import { VERSION } from './version.ts';
 
@@ -222,6 +225,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerTestCaseRoutes(api, ctx);
       registerDownloadRoutes(api, ctx);
       registerSubmissionRoutes(api, ctx);
+      registerQuizRoutes(api, ctx);
+      registerEventRoutes(api, ctx);
+      registerFeedRoutes(api, ctx);
       registerPygradeApiRoutes(api, ctx, options.sandbox);
     },
     { prefix: '/api' },

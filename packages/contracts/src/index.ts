@@ -5,3 +5,5 @@ export * from './courses.ts';
 export * from './health.ts';
 export * from './assignments.ts';
 export * from './submissions.ts';
+export * from './quizzes.ts';
+export * from './events.ts';
