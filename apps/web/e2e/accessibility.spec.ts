@@ -11,6 +11,7 @@ import {
   userIdOf,
 } from './support.ts';
 import { gradedAssignment } from './assignment-data.ts';
+import { demoQuizPages } from './quiz-data.ts';
 
 /**
  * Axe on what is showing, then again in the other colour scheme. The second pass also switches the
@@ -281,6 +282,162 @@ test.describe('assignments and submissions', () => {
           'the override dialog',
         );
       });
+    });
+  });
+});
+
+test.describe('quizzes', () => {
+  test.describe('as a student', () => {
+    test.use({ storageState: STORAGE_STATE.student });
+
+    test('the quiz list, an open quiz with its questions marked, an upcoming and a closed one pass axe in both schemes', async ({
+      page,
+      request,
+    }) => {
+      test.setTimeout(150_000);
+      const pages = await demoQuizPages(request, await demoCourseId(request));
+      await test.step('quiz list', async () => {
+        await open(page, pages.list);
+        await expect(page.getByRole('table').first()).toBeVisible();
+        await expectAccessibleInBothSchemes(page, 'the quiz list');
+        await awayFromRail(page);
+      });
+      await test.step('an open quiz: every kind of question, unanswered ones marked', async () => {
+        await open(page, pages.open);
+        await expect(page.getByRole('region', { name: /^(Question|問) 6$/ })).toBeVisible();
+        // Nothing answered: submitting only marks the questions and sends nothing.
+        await page.getByRole('button', { name: /^(Submit answers|解答を提出)$/ }).click();
+        await expect(page.locator('[data-unanswered]').first()).toBeVisible();
+        await expectAccessibleInBothSchemes(page, 'an open quiz');
+        await awayFromRail(page);
+      });
+      for (const [what, url] of [
+        ['an upcoming timed quiz', pages.upcoming],
+        ['a closed quiz', pages.closed],
+      ] as const) {
+        await test.step(what, async () => {
+          await open(page, url);
+          await expectAccessibleInBothSchemes(page, what);
+          await awayFromRail(page);
+        });
+      }
+    });
+  });
+
+  test.describe('as staff', () => {
+    test.use({ storageState: STORAGE_STATE.staff });
+
+    test('the editor list, preview, results, a submission and the quiz editor pass axe in both schemes', async ({
+      page,
+      request,
+    }) => {
+      test.setTimeout(180_000);
+      const pages = await demoQuizPages(request, await demoCourseId(request));
+      await test.step('quiz list (editor)', async () => {
+        await open(page, pages.list);
+        await expect(page.getByRole('table').first()).toBeVisible();
+        await expectAccessibleInBothSchemes(page, 'the quiz list (editor)');
+        await awayFromRail(page);
+      });
+      await test.step('overview with the preview, keys shown', async () => {
+        await open(page, pages.open);
+        await page.getByRole('switch', { name: /Show correct answers|正解を表示/ }).check();
+        await expectAccessibleInBothSchemes(page, 'the quiz overview (editor)');
+        await awayFromRail(page);
+      });
+      await test.step('results', async () => {
+        await open(page, `${pages.closed}?tab=results`);
+        await expect(page.getByRole('table').first()).toBeVisible();
+        await expectAccessibleInBothSchemes(page, 'the quiz results');
+        await awayFromRail(page);
+      });
+      await test.step('a submission under review', async () => {
+        await open(page, pages.closedSubmission);
+        await expectAccessibleInBothSchemes(page, 'a quiz submission');
+        await awayFromRail(page);
+      });
+      await test.step('the quiz editor: new, its preview, and a quiz whose questions are locked', async () => {
+        await open(page, `${pages.list}?edit=new`);
+        const dialog = page.getByRole('dialog');
+        await expect(dialog.getByRole('region', { name: /^(Question|問) 1$/ })).toBeVisible();
+        await expectNoAxeViolations(page, 'the new-quiz dialog');
+        await dialog.getByRole('tab', { name: /Preview as a student|学生の画面でプレビュー/ }).click();
+        await expectNoAxeViolations(page, 'the new-quiz preview');
+        await page.keyboard.press('Escape');
+        await expect(dialog).toBeHidden();
+        const closedQuizId = pages.closed.split('/')[4];
+        await open(page, `${pages.list}?edit=${closedQuizId}`);
+        await expect(
+          page.getByRole('dialog').getByText(/^(Questions locked|問題は変更できません)$/),
+        ).toBeVisible();
+        await expectNoAxeViolations(page, 'the quiz editor with locked questions');
+      });
+    });
+  });
+});
+
+test.describe('calendar', () => {
+  const views = (courseId: number) => [
+    `/course/${courseId}/calendar`,
+    `/course/${courseId}/calendar?view=week`,
+    `/course/${courseId}/calendar?view=list`,
+  ];
+
+  test.describe('as a student', () => {
+    test.use({ storageState: STORAGE_STATE.student });
+
+    test('month, week and list views and an event’s details pass axe in both schemes', async ({
+      page,
+      request,
+    }) => {
+      test.setTimeout(120_000);
+      const courseId = await demoCourseId(request);
+      for (const url of views(courseId)) {
+        await test.step(url, async () => {
+          await open(page, url);
+          await expect(
+            page.getByRole('textbox', { name: /Private calendar URL|非公開のカレンダー URL/ }),
+          ).toBeVisible();
+          await expectAccessibleInBothSchemes(page, url);
+          await awayFromRail(page);
+        });
+      }
+      await test.step('an event’s details', async () => {
+        await open(page, `/course/${courseId}/calendar`);
+        await expectDialogAccessible(
+          page,
+          page
+            .getByRole('table')
+            .getByRole('button', { name: /^(Lecture|講義):/ })
+            .first(),
+          'the event details dialog',
+        );
+      });
+    });
+  });
+
+  test.describe('as staff', () => {
+    test.use({ storageState: STORAGE_STATE.staff });
+
+    test('the editor’s calendar, the event dialog and the feed reset confirmation pass axe', async ({
+      page,
+      request,
+    }) => {
+      test.setTimeout(120_000);
+      const courseId = await demoCourseId(request);
+      await open(page, `/course/${courseId}/calendar`);
+      await expectAccessibleInBothSchemes(page, 'the calendar (editor)');
+      await awayFromRail(page);
+      await expectDialogAccessible(
+        page,
+        page.getByRole('button', { name: /New event|予定を追加/ }),
+        'the new-event dialog',
+      );
+      await expectDialogAccessible(
+        page,
+        page.getByRole('button', { name: /Reset URL|URL を再発行/ }),
+        'the feed reset confirmation',
+      );
     });
   });
 });

@@ -56,6 +56,20 @@ const SubmissionDetailPage = lazy(() =>
     default: m.SubmissionDetailPage,
   })),
 );
+const CalendarPage = lazy(() =>
+  import('../features/events/CalendarPage.tsx').then((m) => ({ default: m.CalendarPage })),
+);
+const QuizListPage = lazy(() =>
+  import('../features/quizzes/QuizListPage.tsx').then((m) => ({ default: m.QuizListPage })),
+);
+const QuizDetailPage = lazy(() =>
+  import('../features/quizzes/QuizDetailPage.tsx').then((m) => ({ default: m.QuizDetailPage })),
+);
+const QuizSubmissionDetailPage = lazy(() =>
+  import('../features/quizzes/QuizSubmissionDetailPage.tsx').then((m) => ({
+    default: m.QuizSubmissionDetailPage,
+  })),
+);
 
 /** A route of the table: its path relative to `base`, its handle (title, breadcrumbs) and its page. */
 function route(
@@ -85,7 +99,7 @@ function courseRoutes(): RouteObject[] {
   return [
     { index: true, element: <Navigate to="assignment" replace /> },
     later('Workbook'),
-    later('Calendar'),
+    route('Calendar', <CalendarPage />, { base: COURSE_BASE }),
     route('Assignment', <AssignmentListPage />, { base: COURSE_BASE }),
     later('Assessment'),
     later('AssessmentDetail'),
@@ -95,9 +109,9 @@ function courseRoutes(): RouteObject[] {
     later('Forum'),
     later('ForumDetailInCourse'),
     route('Settings', <SettingsPage />, { base: COURSE_BASE }),
-    later('QuizList'),
-    later('QuizDetailV2'),
-    later('QuizSubmissionDetail'),
+    route('QuizList', <QuizListPage />, { base: COURSE_BASE }),
+    route('QuizDetailV2', <QuizDetailPage />, { base: COURSE_BASE }),
+    route('QuizSubmissionDetail', <QuizSubmissionDetailPage />, { base: COURSE_BASE }),
     route('TestCase', <TestCasePage />, { base: COURSE_BASE }),
     later('Video'),
     later('VideoDetail'),

@@ -1,5 +1,6 @@
 import { resolveAssignmentTitle } from '../features/assignments/assignments.queries.ts';
 import { resolveCourseTitle } from '../features/courses/courses.queries.ts';
+import { resolveQuizSubmissionTitle, resolveQuizTitle } from '../features/quizzes/quizzes.queries.ts';
 import { resolveSubmissionTitle } from '../features/submissions/submissions.queries.ts';
 import { registerTitleResolver } from './layout/breadcrumbs.ts';
 
@@ -11,4 +12,6 @@ export function registerTitleResolvers(): void {
   registerTitleResolver('course_id', resolveCourseTitle);
   registerTitleResolver('assignment_id', resolveAssignmentTitle);
   registerTitleResolver('submission_id', resolveSubmissionTitle);
+  registerTitleResolver('quiz_id', resolveQuizTitle);
+  registerTitleResolver('quiz_submission_id', resolveQuizSubmissionTitle);
 }

@@ -1,6 +1,9 @@
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+
+// findBy*/waitFor default to 1 s; lazy pages on a busy 2-core CI box can take longer than that to load.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks the layout APIs Mantine asks for; these stand-ins answer "nothing matches, nothing moved".
 if (!window.matchMedia) {

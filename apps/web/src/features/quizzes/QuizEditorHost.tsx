@@ -1,0 +1,44 @@
+import { useSearchParams } from 'react-router';
+import { parseId } from '../assignments/assignments.queries.ts';
+import { QuizEditorModal } from './QuizEditorModal.tsx';
+
+const PARAM = 'edit';
+
+/**
+ * The quiz editor opens over the page that asked for it (`?edit=new` or `?edit=<quiz id>`), so the list
+ * and the quiz page share it and a reload keeps it open.
+ */
+export function useQuizEditor() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const value = searchParams.get(PARAM);
+  const set = (next: string | null) =>
+    setSearchParams((previous) => {
+      const params = new URLSearchParams(previous);
+      if (next === null) params.delete(PARAM);
+      else params.set(PARAM, next);
+      return params;
+    });
+  return {
+    target: value === 'new' ? ('new' as const) : parseId(value ?? undefined),
+    openNew: () => set('new'),
+    openEdit: (id: number) => set(String(id)),
+    close: () => set(null),
+  };
+}
+
+export function QuizEditorHost({ courseId, onDeleted }: { courseId: number; onDeleted?: () => void }) {
+  const editor = useQuizEditor();
+  if (editor.target === null) return null;
+  return (
+    <QuizEditorModal
+      key={String(editor.target)}
+      courseId={courseId}
+      quizId={editor.target === 'new' ? null : editor.target}
+      onClose={editor.close}
+      onDeleted={() => {
+        editor.close();
+        onDeleted?.();
+      }}
+    />
+  );
+}
