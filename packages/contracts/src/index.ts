@@ -7,3 +7,4 @@ export * from './assignments.ts';
 export * from './submissions.ts';
 export * from './quizzes.ts';
 export * from './events.ts';
+export * from './forum.ts';
