@@ -38,6 +38,8 @@ import { registerSubmissionRoutes } from './features/submissions/submissions.rou
 import { registerQuizRoutes } from './features/quizzes/quizzes.routes.ts';
 import { registerEventRoutes } from './features/events/events.routes.ts';
 import { registerFeedRoutes } from './features/events/feed.routes.ts';
+import { registerForumFileRoutes } from './features/forum/files.routes.ts';
+import { registerForumRoutes } from './features/forum/forum.routes.ts';
 
 import { VERSION } from './version.ts';
 
@@ -228,6 +230,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerQuizRoutes(api, ctx);
       registerEventRoutes(api, ctx);
       registerFeedRoutes(api, ctx);
+      registerForumRoutes(api, ctx);
+      registerForumFileRoutes(api, ctx);
       registerPygradeApiRoutes(api, ctx, options.sandbox);
     },
     { prefix: '/api' },

@@ -88,6 +88,12 @@ export const EnvSchema = z.object({
   PROVIDER_URL: z.url().default('https://github.com/'),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   WEB_DIST_DIR: z.string().optional(),
+  /**
+   * HTTP Basic credentials of `POST Forum/scheduled-announcements/finalize`, for an outside scheduler
+   * (cron). Unset: the route answers 404 and only the built-in job publishes scheduled announcements.
+   */
+  FORUM_FINALIZE_USER: z.string().min(1).max(200).optional(),
+  FORUM_FINALIZE_PASSWORD: z.string().min(16, 'at least 16 characters').max(200).optional(),
 });
 export type Env = z.infer<typeof EnvSchema>;
 

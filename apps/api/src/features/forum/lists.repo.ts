@@ -1,0 +1,274 @@
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  not,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from 'drizzle-orm';
+import type { ForumOrdering } from '@kadai/contracts';
+import type { Executor } from '../../db/client.ts';
+import {
+  courseEditors,
+  forumCourseStats,
+  forumReads,
+  forumRecords,
+  forumUpvotes,
+  users,
+} from '../../db/schema.ts';
+import { recordColumns, type RecordRow } from './records.repo.ts';
+
+/*
+ * The forum's lists. A page is two steps: the ids of the page (one query walking
+ * forum_records_list_idx / forum_records_announcements_idx with LIMIT, or a keyset boundary), then
+ * the rows of just those ids with author, upvoted and read flags (one query). docs/forum.md, "Lists".
+ */
+
+/** Where a keyset page starts: after the row with these sort keys (ordering -created_at). */
+export interface Keyset {
+  pinned: boolean;
+  /** created_at in microseconds since the epoch (a JS Date would lose the microseconds). */
+  createdMicros: string;
+  id: number;
+}
+
+export interface TopicFilter {
+  courseId: number;
+  viewerId: number;
+  isAnnouncement?: boolean;
+  pinnedOnly?: boolean;
+  unreadOnly?: boolean;
+  authorId?: number;
+  updatedBy?: number;
+  /** A tsquery literal from forumSearchQuery. */
+  search?: string;
+}
+
+const r = forumRecords;
+/**
+ * A column of the outer forum_records row inside a subquery of a select list: drizzle writes columns
+ * there without their table, which a subquery would resolve against its own table first.
+ */
+const outer = (name: string) => sql`${r}.${sql.identifier(name)}`;
+const createdMicros = sql<string>`(extract(epoch from ${r.createdAt}) * 1000000)::bigint::text`;
+const fromMicros = (micros: string) =>
+  sql`(timestamptz 'epoch' + ${micros}::bigint * interval '1 microsecond')`;
+
+/** The filter as SQL; the leading conditions match the partial indexes' predicates exactly. */
+function topicConditions(filter: TopicFilter): SQL | undefined {
+  return and(
+    eq(r.courseId, filter.courseId),
+    isNull(r.parentId),
+    isNotNull(r.publishedAt),
+    filter.isAnnouncement === true ? eq(r.isAnnouncement, true) : undefined,
+    filter.isAnnouncement === false ? not(r.isAnnouncement) : undefined,
+    filter.pinnedOnly ? eq(r.pinned, true) : undefined,
+    filter.authorId === undefined ? undefined : eq(r.authorId, filter.authorId),
+    filter.updatedBy === undefined ? undefined : eq(r.updatedBy, filter.updatedBy),
+    filter.unreadOnly
+      ? sql`not exists (select 1 from ${forumReads} where ${forumReads.recordId} = ${r.id} and ${forumReads.userId} = ${filter.viewerId}::int)`
+      : undefined,
+    filter.search === undefined ? undefined : sql`${r.searchVector} @@ ${filter.search}::tsquery`,
+  );
+}
+
+/**
+ * drizzle's index builder made the list indexes `DESC NULLS LAST`, while a plain `ORDER BY … DESC`
+ * means NULLS FIRST: the planner would not match them (NOT NULL columns notwithstanding) and would
+ * sort the whole course. So the order says NULLS LAST too.
+ */
+const descending = (column: AnyColumn) => sql`${column} desc nulls last`;
+
+function topicOrder(ordering: ForumOrdering): SQL[] {
+  const pinnedFirst = descending(r.pinned);
+  switch (ordering) {
+    case 'created_at':
+      return [pinnedFirst, asc(r.createdAt), asc(r.id)];
+    case '-last_activity_at':
+      return [pinnedFirst, descending(r.lastActivityAt), descending(r.id)];
+    case '-upvotes':
+      return [pinnedFirst, descending(r.upvotes), descending(r.id)];
+    case '-updated_at':
+      return [pinnedFirst, descending(r.updatedAt), descending(r.id)];
+    default:
+      return [pinnedFirst, descending(r.createdAt), descending(r.id)];
+  }
+}
+
+/**
+ * The ids of one page of topics, one more than `limit` to tell whether another page follows, with the
+ * keyset of each row. `after` (ordering -created_at only) is the row comparison the index walks from.
+ */
+export async function listTopicPage(
+  db: Executor,
+  filter: TopicFilter,
+  page: { ordering: ForumOrdering; limit: number; offset: number; after?: Keyset },
+): Promise<{ id: number; keyset: Keyset }[]> {
+  const after = page.after
+    ? sql`(${r.pinned}, ${r.createdAt}, ${r.id}) < (${page.after.pinned}::boolean, ${fromMicros(page.after.createdMicros)}, ${page.after.id}::int)`
+    : undefined;
+  const rows = await db
+    .select({ id: r.id, pinned: r.pinned, createdMicros })
+    .from(r)
+    .where(and(topicConditions(filter), after))
+    .orderBy(...topicOrder(page.ordering))
+    .limit(page.limit + 1)
+    .offset(page.offset);
+  return rows.map((row) => ({
+    id: row.id,
+    keyset: { pinned: row.pinned, createdMicros: row.createdMicros, id: row.id },
+  }));
+}
+
+/** Counts matching topics, stopping at `cap` (so a common search word costs what a rare one does). */
+export async function countTopics(db: Executor, filter: TopicFilter, cap?: number): Promise<number> {
+  const matching = db
+    .select({ one: sql`1` })
+    .from(r)
+    .where(topicConditions(filter));
+  const limited = cap === undefined ? matching.as('m') : matching.limit(cap).as('m');
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(limited);
+  return row?.n ?? 0;
+}
+
+/** Published topics (and announcements) of the course, from the counters kept with every change. */
+export async function findCourseStats(
+  db: Executor,
+  courseId: number,
+): Promise<{ topics: number; announcements: number }> {
+  const [row] = await db
+    .select({ topics: forumCourseStats.topics, announcements: forumCourseStats.announcements })
+    .from(forumCourseStats)
+    .where(eq(forumCourseStats.courseId, courseId))
+    .limit(1);
+  return row ?? { topics: 0, announcements: 0 };
+}
+
+/**
+ * How many published topics of the course (narrowed by `isAnnouncement`) the user has read. Read rows
+ * exist only for topics, so without the narrowing this is one index-only range of
+ * forum_reads_user_course_idx less the few rows on topics still waiting to be published; it costs
+ * what the user has read, never what the course holds.
+ */
+export async function countReadTopics(
+  db: Executor,
+  key: { userId: number; courseId: number; isAnnouncement?: boolean },
+): Promise<number> {
+  const mine = and(eq(forumReads.userId, key.userId), eq(forumReads.courseId, key.courseId));
+  if (key.isAnnouncement === undefined) {
+    const [row] = await db
+      .select({
+        n: sql<number>`(count(*) - (select count(*) from ${r} as w join ${forumReads} as x on x.record_id = w.id and x.user_id = ${key.userId}::int where w.course_id = ${key.courseId}::int and w.published_at is null))::int`,
+      })
+      .from(forumReads)
+      .where(mine);
+    return row?.n ?? 0;
+  }
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(forumReads)
+    .innerJoin(r, eq(r.id, forumReads.recordId))
+    .where(and(mine, isNull(r.parentId), isNotNull(r.publishedAt), eq(r.isAnnouncement, key.isAnnouncement)));
+  return row?.n ?? 0;
+}
+
+/** Announcements still waiting for their time, soonest first (for editors of the course and staff). */
+export async function listScheduledPage(
+  db: Executor,
+  courseId: number,
+  page: { limit: number; offset: number; search?: string },
+): Promise<{ count: number; ids: number[] }> {
+  const where = and(
+    eq(r.courseId, courseId),
+    isNull(r.parentId),
+    isNull(r.publishedAt),
+    eq(r.isAnnouncement, true),
+    page.search === undefined ? undefined : sql`${r.searchVector} @@ ${page.search}::tsquery`,
+  );
+  const rows = await db
+    .select({ id: r.id, total: sql<number>`(count(*) over ())::int` })
+    .from(r)
+    .where(where)
+    .orderBy(asc(r.scheduledAt), asc(r.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return { count: rows[0]?.total ?? 0, ids: rows.map((row) => row.id) };
+}
+
+/** One page of a topic's comments (forum_records_parent_idx), and how many match. */
+export async function listCommentPage(
+  db: Executor,
+  parentId: number,
+  page: {
+    ordering: 'created_at' | '-created_at' | '-upvotes';
+    limit: number;
+    offset: number;
+    search?: string;
+  },
+): Promise<{ count: number; ids: number[] }> {
+  const where = and(
+    eq(r.parentId, parentId),
+    page.search === undefined ? undefined : sql`${r.searchVector} @@ ${page.search}::tsquery`,
+  );
+  const order =
+    page.ordering === '-created_at'
+      ? [desc(r.createdAt), desc(r.id)]
+      : page.ordering === '-upvotes'
+        ? [desc(r.upvotes), asc(r.createdAt), asc(r.id)]
+        : [asc(r.createdAt), asc(r.id)];
+  const rows = await db
+    .select({ id: r.id, total: sql<number>`(count(*) over ())::int` })
+    .from(r)
+    .where(where)
+    .orderBy(...order)
+    .limit(page.limit)
+    .offset(page.offset);
+  if (rows.length > 0 || page.offset === 0) return { count: rows[0]?.total ?? 0, ids: rows.map((x) => x.id) };
+  // Past the last page the window has no row to report on; only then count separately.
+  const [counted] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(r)
+    .where(where);
+  return { count: counted?.n ?? 0, ids: [] };
+}
+
+/** A record with what its reader needs: the author's name and badge, and the reader's flags. */
+export interface RecordDetail extends RecordRow {
+  authorFirstName: string;
+  authorLastName: string;
+  authorEmail: string;
+  authorIsStaff: boolean;
+  authorIsEditor: boolean;
+  upvoted: boolean;
+  isRead: boolean;
+}
+
+/** The rows of the given ids, in the order given (ids not found are left out). */
+export async function listRecordDetails(
+  db: Executor,
+  ids: number[],
+  viewerId: number,
+): Promise<RecordDetail[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({
+      ...recordColumns,
+      authorFirstName: users.firstName,
+      authorLastName: users.lastName,
+      authorEmail: users.email,
+      authorIsStaff: users.isStaff,
+      authorIsEditor: sql<boolean>`exists (select 1 from ${courseEditors} as e where e.course_id = ${outer('course_id')} and e.user_id = ${outer('author_id')})`,
+      upvoted: sql<boolean>`exists (select 1 from ${forumUpvotes} as v where v.record_id = ${outer('id')} and v.user_id = ${viewerId}::int)`,
+      isRead: sql<boolean>`exists (select 1 from ${forumReads} as x where x.record_id = ${outer('id')} and x.user_id = ${viewerId}::int)`,
+    })
+    .from(r)
+    .innerJoin(users, eq(users.id, r.authorId))
+    .where(inArray(r.id, ids));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}

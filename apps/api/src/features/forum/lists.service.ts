@@ -1,0 +1,198 @@
+import type { z } from 'zod';
+import {
+  MAX_FORUM_SEARCH_COUNT,
+  type ForumAnnouncementListQuery,
+  type ForumCommentList,
+  type ForumCommentListQuery,
+  type ForumRecordList,
+  type ForumRecordListQuery,
+} from '@kadai/contracts';
+import type { Actor, AppContext } from '../../lib/context.ts';
+import { badRequest, forbidden } from '../../lib/errors.ts';
+import { getCourseRole } from '../courses/courses.service.ts';
+import { getVisibleRecord, isManager } from './forum-access.ts';
+import * as lists from './lists.repo.ts';
+import { presentRecords } from './present.ts';
+import { forumSearchQuery } from './search.ts';
+import { countUnread } from './state.service.ts';
+
+/* The topic lists, the announcements and a topic's comments (docs/forum.md, "Lists"). */
+
+type RecordQuery = z.output<typeof ForumRecordListQuery>;
+type AnnouncementQuery = z.output<typeof ForumAnnouncementListQuery>;
+type CommentQuery = z.output<typeof ForumCommentListQuery>;
+
+/** `next_cursor`: base64url of "pinned.createdMicros.id" of the page's last row. */
+export function encodeCursor(keyset: lists.Keyset): string {
+  return Buffer.from(`${keyset.pinned ? 1 : 0}.${keyset.createdMicros}.${keyset.id}`).toString('base64url');
+}
+
+export function decodeCursor(cursor: string): lists.Keyset {
+  const match = /^([01])\.(-?\d{1,18})\.(\d{1,10})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  const id = Number(match?.[3]);
+  if (!match || id > 2_147_483_647) throw badRequest('Invalid cursor.', { cursor: ['Invalid cursor.'] });
+  return { pinned: match[1] === '1', createdMicros: match[2] ?? '0', id };
+}
+
+/**
+ * The search text as a tsquery literal; undefined when there is none. Text with no word in it
+ * (only punctuation) finds nothing rather than everything.
+ */
+function searchOf(text: string | undefined): { query?: string; empty: boolean } {
+  if (!text) return { empty: false };
+  const query = forumSearchQuery(text);
+  return query === null ? { empty: true } : { query, empty: false };
+}
+
+/**
+ * `count` without scanning the course when it can: the kept counters for a plain list (and the
+ * announcements), counters less the caller's read rows for the Unread tab, a capped count for a
+ * search, a live count for the narrow filters (pinned, author, last editor: each has its index).
+ */
+async function countFor(
+  ctx: AppContext,
+  filter: lists.TopicFilter,
+): Promise<{ count: number; exact: boolean }> {
+  const narrow = filter.pinnedOnly || filter.authorId !== undefined || filter.updatedBy !== undefined;
+  if (filter.search !== undefined) {
+    const n = await lists.countTopics(ctx.db, filter, MAX_FORUM_SEARCH_COUNT + 1);
+    return n > MAX_FORUM_SEARCH_COUNT
+      ? { count: MAX_FORUM_SEARCH_COUNT, exact: false }
+      : { count: n, exact: true };
+  }
+  if (narrow) return { count: await lists.countTopics(ctx.db, filter), exact: true };
+  const stats = await lists.findCourseStats(ctx.db, filter.courseId);
+  const all =
+    filter.isAnnouncement === true
+      ? stats.announcements
+      : filter.isAnnouncement === false
+        ? stats.topics - stats.announcements
+        : stats.topics;
+  if (!filter.unreadOnly) return { count: all, exact: true };
+  const read = await lists.countReadTopics(ctx.db, {
+    userId: filter.viewerId,
+    courseId: filter.courseId,
+    isAnnouncement: filter.isAnnouncement,
+  });
+  return { count: Math.max(all - read, 0), exact: true };
+}
+
+async function listTopics(
+  ctx: AppContext,
+  actor: Actor,
+  courseId: number,
+  filter: Omit<lists.TopicFilter, 'courseId' | 'viewerId' | 'search'>,
+  query: Pick<RecordQuery, 'ordering' | 'limit' | 'offset' | 'cursor' | 'full_text_search'>,
+): Promise<ForumRecordList> {
+  const role = await getCourseRole(ctx.db, actor, courseId);
+  if (query.cursor !== undefined && query.ordering !== '-created_at') {
+    throw badRequest('A cursor pages the ordering -created_at only.', { cursor: ['Use offset.'] });
+  }
+  const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+  const search = searchOf(query.full_text_search);
+  const full: lists.TopicFilter = { ...filter, courseId, viewerId: actor.userId, search: search.query };
+  const pageOptions = { ordering: query.ordering, limit: query.limit, offset: query.offset, after };
+  const [page, counted, unread] = await Promise.all([
+    search.empty ? [] : lists.listTopicPage(ctx.db, full, pageOptions),
+    search.empty ? { count: 0, exact: true } : countFor(ctx, full),
+    countUnread(ctx, actor.userId, courseId),
+  ]);
+  const rows = page.slice(0, query.limit);
+  const last = rows.at(-1);
+  return {
+    count: counted.count,
+    count_exact: counted.exact,
+    limit: query.limit,
+    offset: query.offset,
+    next_cursor:
+      page.length > query.limit && last && query.ordering === '-created_at'
+        ? encodeCursor(last.keyset)
+        : null,
+    unread_count: unread,
+    results: await presentRecords(
+      ctx.db,
+      rows.map((row) => row.id),
+      { actor, role },
+    ),
+  };
+}
+
+/** `GET Forum/Record/`: published topics only, for every role (scheduled ones: the announcements list). */
+export function listRecords(ctx: AppContext, actor: Actor, query: RecordQuery): Promise<ForumRecordList> {
+  return listTopics(
+    ctx,
+    actor,
+    query.course,
+    {
+      isAnnouncement: query.is_announcement,
+      pinnedOnly: query.pinned_only,
+      unreadOnly: query.unread_only,
+      authorId: query.user_id,
+      updatedBy: query.updated_by,
+    },
+    query,
+  );
+}
+
+/** `GET Forum/Record/announcements/`; `scheduled_ones=true`: the waiting ones (managers; students 403). */
+export async function listAnnouncements(
+  ctx: AppContext,
+  actor: Actor,
+  query: AnnouncementQuery,
+): Promise<ForumRecordList> {
+  if (!query.scheduled_ones) {
+    return listTopics(
+      ctx,
+      actor,
+      query.course,
+      { isAnnouncement: true, pinnedOnly: query.pinned_only, unreadOnly: query.unread_only },
+      query,
+    );
+  }
+  const role = await getCourseRole(ctx.db, actor, query.course);
+  if (!isManager(role)) throw forbidden('Only editors of the course and staff see scheduled announcements.');
+  const search = searchOf(query.full_text_search);
+  const page = search.empty
+    ? { count: 0, ids: [] }
+    : await lists.listScheduledPage(ctx.db, query.course, {
+        limit: query.limit,
+        offset: query.offset,
+        search: search.query,
+      });
+  return {
+    count: page.count,
+    count_exact: true,
+    limit: query.limit,
+    offset: query.offset,
+    next_cursor: null,
+    unread_count: await countUnread(ctx, actor.userId, query.course),
+    results: await presentRecords(ctx.db, page.ids, { actor, role }),
+  };
+}
+
+/** `GET Forum/Comment/?parent_record=`: the comments of a topic the caller can see. */
+export async function listComments(
+  ctx: AppContext,
+  actor: Actor,
+  query: CommentQuery,
+): Promise<ForumCommentList> {
+  const { record, role } = await getVisibleRecord(ctx.db, actor, query.parent_record);
+  if (record.parentId !== null) {
+    throw badRequest('Comments belong to topics.', { parent_record: ['This is a comment.'] });
+  }
+  const search = searchOf(query.search);
+  const page = search.empty
+    ? { count: 0, ids: [] }
+    : await lists.listCommentPage(ctx.db, record.id, {
+        ordering: query.ordering,
+        limit: query.limit,
+        offset: query.offset,
+        search: search.query,
+      });
+  return {
+    count: page.count,
+    limit: query.limit,
+    offset: query.offset,
+    results: await presentRecords(ctx.db, page.ids, { actor, role }),
+  };
+}
