@@ -70,6 +70,12 @@ const QuizSubmissionDetailPage = lazy(() =>
     default: m.QuizSubmissionDetailPage,
   })),
 );
+const ForumPage = lazy(() =>
+  import('../features/forum/ForumPage.tsx').then((m) => ({ default: m.ForumPage })),
+);
+const ForumDetailPage = lazy(() =>
+  import('../features/forum/ForumDetailPage.tsx').then((m) => ({ default: m.ForumDetailPage })),
+);
 
 /** A route of the table: its path relative to `base`, its handle (title, breadcrumbs) and its page. */
 function route(
@@ -106,8 +112,8 @@ function courseRoutes(): RouteObject[] {
     route('AssignmentDetail', <AssignmentDetailPage />, { base: COURSE_BASE }),
     route('Submission', <SubmissionListPage />, { base: COURSE_BASE }),
     route('SubmissionDetail', <SubmissionDetailPage />, { base: COURSE_BASE }),
-    later('Forum'),
-    later('ForumDetailInCourse'),
+    route('Forum', <ForumPage />, { base: COURSE_BASE }),
+    route('ForumDetailInCourse', <ForumDetailPage />, { base: COURSE_BASE }),
     route('Settings', <SettingsPage />, { base: COURSE_BASE }),
     route('QuizList', <QuizListPage />, { base: COURSE_BASE }),
     route('QuizDetailV2', <QuizDetailPage />, { base: COURSE_BASE }),

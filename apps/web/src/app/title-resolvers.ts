@@ -1,5 +1,6 @@
 import { resolveAssignmentTitle } from '../features/assignments/assignments.queries.ts';
 import { resolveCourseTitle } from '../features/courses/courses.queries.ts';
+import { resolveForumRecordTitle } from '../features/forum/forum.queries.ts';
 import { resolveQuizSubmissionTitle, resolveQuizTitle } from '../features/quizzes/quizzes.queries.ts';
 import { resolveSubmissionTitle } from '../features/submissions/submissions.queries.ts';
 import { registerTitleResolver } from './layout/breadcrumbs.ts';
@@ -14,4 +15,5 @@ export function registerTitleResolvers(): void {
   registerTitleResolver('submission_id', resolveSubmissionTitle);
   registerTitleResolver('quiz_id', resolveQuizTitle);
   registerTitleResolver('quiz_submission_id', resolveQuizSubmissionTitle);
+  registerTitleResolver('forum_record_id', resolveForumRecordTitle);
 }

@@ -66,3 +66,75 @@ describe('renderMarkdown', () => {
     expect(root.querySelector('a')?.getAttribute('href')).toBe('https://docs.python.org/3/');
   });
 });
+
+describe('code highlighting', () => {
+  it('highlights fenced Python, and unlabelled fences as Python', () => {
+    for (const fence of ['```python', '```']) {
+      const root = dom(renderMarkdown(`${fence}\ndef add(a, b):\n    return a + 1  # sum\n\`\`\``));
+      const code = root.querySelector('pre code')!;
+      expect(code.textContent).toBe('def add(a, b):\n    return a + 1  # sum\n');
+      const classes = [...code.querySelectorAll('span')].map((span) => span.className);
+      expect(classes).toEqual(expect.arrayContaining(['tok-keyword', 'tok-number', 'tok-comment']));
+      expect(code.querySelector('.tok-keyword')?.textContent).toBe('def');
+    }
+  });
+
+  it('highlights a few other languages and leaves unknown ones plain', () => {
+    const js = dom(renderMarkdown('```js\nconst s = "<b>"; // note\n```'));
+    expect(js.querySelector('.tok-keyword')?.textContent).toBe('const');
+    expect(js.querySelector('.tok-string')?.textContent).toBe('"<b>"');
+    expect(js.querySelector('.tok-comment')?.textContent).toBe('// note');
+    expect(js.querySelector('b')).toBeNull();
+    const plain = dom(renderMarkdown('```text\nif x\n```'));
+    expect(plain.querySelector('span')).toBeNull();
+    expect(plain.querySelector('pre code')?.textContent).toBe('if x\n');
+  });
+
+  it('keeps code inside a block as text, never markup', () => {
+    const root = dom(
+      renderMarkdown('```python\nx = "<script>alert(1)</script>"\n"<img src=x onerror=alert(1)>"\n```'),
+    );
+    expect(root.querySelector('script')).toBeNull();
+    expect(root.querySelector('img')).toBeNull();
+    expect(root.textContent).toContain('<script>alert(1)</script>');
+  });
+});
+
+describe('stored XSS in posts renders inert', () => {
+  const PAYLOADS = [
+    '<script>alert(1)</script>',
+    '<img src=x onerror=alert(1)>',
+    '[click](javascript:alert(1))',
+    '[click](JAVASCRIPT:alert(1))',
+    '[click](  javascript:alert(1))',
+    '<svg onload=alert(1)>',
+    '<p style="background:url(javascript:alert(1))">styled</p>',
+    '[data](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)',
+    '![img](data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+)',
+    '<iframe src="javascript:alert(1)"></iframe>',
+    '![x](x" onerror="alert(1))',
+    '```"><script>alert(1)</script>\ncode\n```',
+    '```python" onmouseover="alert(1)\nx = 1\n```',
+  ];
+
+  it.each(PAYLOADS)('%s', (payload) => {
+    const root = dom(renderMarkdown(`Before\n\n${payload}\n\nAfter`));
+    expect(root.querySelectorAll('script, iframe, svg, style, object, embed, form')).toHaveLength(0);
+    expect(handlerAttributes(root)).toEqual([]);
+    for (const element of root.querySelectorAll('*')) {
+      expect(element.getAttribute('style')).toBeNull();
+      for (const attribute of ['href', 'src', 'xlink:href', 'action', 'formaction']) {
+        const value = element.getAttribute(attribute);
+        if (value !== null) expect(value.replace(/\s/g, '')).not.toMatch(/^(javascript|data|vbscript):/i);
+      }
+    }
+    expect(root.textContent).toContain('After');
+  });
+
+  it('sanitises the payloads even when handed over as HTML', () => {
+    const root = dom(sanitizeHtml(PAYLOADS.filter((payload) => payload.startsWith('<')).join('')));
+    expect(root.querySelectorAll('script, iframe, svg')).toHaveLength(0);
+    expect(handlerAttributes(root)).toEqual([]);
+    expect([...root.querySelectorAll('[style]')]).toEqual([]);
+  });
+});

@@ -1,12 +1,21 @@
 import DOMPurify from 'dompurify';
 import MarkdownIt from 'markdown-it';
+import { highlightFence } from './code-highlight.ts';
 
 /**
- * Markdown for statements (and later posts): raw HTML in the source is shown as text (`html: false`),
+ * Markdown for statements and forum posts: raw HTML in the source is shown as text (`html: false`),
  * and the rendered HTML is sanitised again by DOMPurify, so neither a `<script>`, an `onerror` nor a
- * `javascript:` link reaches the page even if the parser let one through.
+ * `javascript:` link reaches the page even if the parser let one through. Fenced code is highlighted
+ * (Python unless the fence names another language) into `<span class="tok-…">`, which the sanitiser
+ * keeps (`class` is allowed) and Markdown.module.css colours for each scheme.
  */
-const markdown = new MarkdownIt({ html: false, linkify: true, typographer: false, breaks: false });
+const markdown = new MarkdownIt({
+  html: false,
+  linkify: true,
+  typographer: false,
+  breaks: false,
+  highlight: (code, language) => highlightFence(code, language),
+});
 
 /**
  * Markdown headings start at h3: the page has its h1 and the section showing the text its h2, so a

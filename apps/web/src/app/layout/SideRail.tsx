@@ -1,4 +1,4 @@
-import { NavLink, ScrollArea, Tooltip } from '@mantine/core';
+import { Badge, Indicator, NavLink, ScrollArea, Tooltip } from '@mantine/core';
 import {
   IconBook2,
   IconCalendar,
@@ -14,6 +14,7 @@ import {
 import type { Course } from '@kadai/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useForumUnreadCount } from '../../features/forum/useForumUnreadCount.ts';
 import { pathTo, type RouteName } from '../route-table.ts';
 import { visibleRailEntries } from './side-rail-entries.ts';
 import classes from './SideRail.module.css';
@@ -41,6 +42,7 @@ export interface SideRailProps {
 export function SideRail({ course, isStaff, mini, onNavigate }: SideRailProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const unread = useForumUnreadCount(course.id);
   return (
     <ScrollArea className={classes.scroll} type="never">
       <ul className={classes.list}>
@@ -49,6 +51,10 @@ export function SideRail({ course, isStaff, mini, onNavigate }: SideRailProps) {
           const active = pathname === to || pathname.startsWith(`${to}/`);
           const label = t(entry.labelKey);
           const EntryIcon = ICONS[entry.route] ?? IconClipboardList;
+          // The Forum entry carries the unread count: a badge, or a dot on the icon in the mini rail.
+          const badge = entry.route === 'Forum' && unread !== null && unread > 0 ? unread : null;
+          const accessibleLabel = badge === null ? label : t('rail.forumUnread', { label, count: badge });
+          const icon = <EntryIcon size={22} stroke={1.6} aria-hidden />;
           const link = (
             <NavLink
               component={Link}
@@ -56,9 +62,24 @@ export function SideRail({ course, isStaff, mini, onNavigate }: SideRailProps) {
               onClick={onNavigate}
               active={active}
               aria-current={active ? 'page' : undefined}
-              aria-label={mini ? label : undefined}
+              aria-label={mini || badge !== null ? accessibleLabel : undefined}
               label={mini ? null : label}
-              leftSection={<EntryIcon size={22} stroke={1.6} aria-hidden />}
+              leftSection={
+                badge !== null && mini ? (
+                  <Indicator size={9} offset={2} color="red" aria-hidden>
+                    {icon}
+                  </Indicator>
+                ) : (
+                  icon
+                )
+              }
+              rightSection={
+                badge !== null && !mini ? (
+                  <Badge size="sm" color="red" variant="filled" aria-hidden>
+                    {badge > 99 ? '99+' : badge}
+                  </Badge>
+                ) : undefined
+              }
               className={classes.link}
               data-mini={mini || undefined}
               noWrap
@@ -68,7 +89,7 @@ export function SideRail({ course, isStaff, mini, onNavigate }: SideRailProps) {
           // a tablet): remounting it between mousedown and mouseup would swallow the click.
           return (
             <li key={entry.route}>
-              <Tooltip label={label} position="right" withArrow disabled={!mini}>
+              <Tooltip label={accessibleLabel} position="right" withArrow disabled={!mini}>
                 {link}
               </Tooltip>
             </li>
