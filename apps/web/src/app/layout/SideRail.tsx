@@ -65,13 +65,11 @@ export function SideRail({ course, isStaff, mini, onNavigate }: SideRailProps) {
               aria-label={mini || badge !== null ? accessibleLabel : undefined}
               label={mini ? null : label}
               leftSection={
-                badge !== null && mini ? (
-                  <Indicator size={9} offset={2} color="red" aria-hidden>
-                    {icon}
-                  </Indicator>
-                ) : (
-                  icon
-                )
+                // Always the same element tree, whether the dot shows or not: hovering the mini rail expands
+                // it, and a remounted icon between mousedown and mouseup would swallow the click.
+                <Indicator size={9} offset={2} color="red" disabled={!(badge !== null && mini)} aria-hidden>
+                  {icon}
+                </Indicator>
               }
               rightSection={
                 badge !== null && !mini ? (
