@@ -12,6 +12,7 @@ import {
 } from './support.ts';
 import { gradedAssignment } from './assignment-data.ts';
 import { demoQuizPages } from './quiz-data.ts';
+import { forumAxeData } from './forum-data.ts';
 
 /**
  * Axe on what is showing, then again in the other colour scheme. The second pass also switches the
@@ -438,6 +439,107 @@ test.describe('calendar', () => {
         page.getByRole('button', { name: /Reset URL|URL を再発行/ }),
         'the feed reset confirmation',
       );
+    });
+  });
+});
+
+test.describe('forum', () => {
+  /** The editor dialog with Markdown of every common kind, then its preview. */
+  async function editorWithPreview(
+    page: Page,
+    what: string,
+    options?: (dialog: Locator) => Promise<void>,
+  ): Promise<void> {
+    await page.getByRole('button', { name: /^(New post|新規投稿)$/ }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('textbox', { name: /^(Title|タイトル)/ })).toBeVisible();
+    await options?.(dialog);
+    await dialog
+      .getByRole('textbox', { name: /^(Content|本文)/ })
+      .fill('## Heading\n\n**bold**, `code`, [a link](https://example.com)\n\n```python\nprint(1)\n```');
+    await expectNoAxeViolations(page, what);
+    await dialog.getByRole('tab', { name: /^(Preview|プレビュー)$/ }).click();
+    await expect(dialog.getByRole('heading', { name: 'Heading' })).toBeVisible();
+    await expectNoAxeViolations(page, `${what}: preview`);
+    await page.keyboard.press('Escape');
+    // Something was written: closing asks 'Sure to discard the changes?' first.
+    const confirm = page.getByRole('dialog').filter({ hasText: /Sure to discard the changes\?|変更を破棄/ });
+    await expect(confirm).toBeVisible();
+    await expectNoAxeViolations(page, 'the discard confirmation');
+    await confirm.getByRole('button', { name: /^(Discard|破棄する)$/ }).click();
+    await expect(page.getByRole('dialog')).toBeHidden();
+  }
+
+  test.describe('as a student', () => {
+    test.use({ storageState: STORAGE_STATE.student });
+
+    test('the forum list, a post with comments, files and upvoters, and the editor with its preview pass axe in both schemes', async ({
+      page,
+      request,
+    }) => {
+      test.setTimeout(150_000);
+      const data = await forumAxeData(request, await demoCourseId(request));
+      const list = `/course/${data.courseId}/forum`;
+      await test.step('forum list: announcements, then discussions', async () => {
+        await open(page, list);
+        // Announcements may be none yet: the tab shows its list or its empty state, not skeletons.
+        await expect(page.getByRole('tabpanel')).toBeVisible();
+        await expect(page.getByRole('tabpanel').locator('[aria-busy="true"]')).toHaveCount(0);
+        await expectAccessibleInBothSchemes(page, 'the forum announcements');
+        await awayFromRail(page);
+        await open(page, `${list}?tab=discussion`);
+        await expect(page.getByRole('link', { name: new RegExp(data.discussion.title) })).toBeVisible();
+        await expectAccessibleInBothSchemes(page, 'the forum discussions');
+        await awayFromRail(page);
+      });
+      await test.step('a post with its comments, attachment and upvoters', async () => {
+        await open(page, `${list}/${data.discussion.id}`);
+        await expect(page.getByText('Thank you!')).toBeVisible();
+        await page
+          .getByRole('button', { name: /^(1 upvote: show who|いいね 1 件: 誰がいいねしたかを表示)$/ })
+          .first()
+          .click();
+        await expect(page.getByRole('list', { name: /^(Upvoted by|いいねした人)$/ })).toBeVisible();
+        await expectAccessibleInBothSchemes(page, 'a forum post');
+        await awayFromRail(page);
+      });
+      await test.step('the new-post dialog and its preview', async () => {
+        await open(page, `${list}?tab=discussion`);
+        await editorWithPreview(page, 'the new-post dialog');
+      });
+    });
+  });
+
+  test.describe('as staff', () => {
+    test.use({ storageState: STORAGE_STATE.staff });
+
+    test('the forum with the scheduled tab, a post with its actions and the announcement editor pass axe in both schemes', async ({
+      page,
+      request,
+    }) => {
+      test.setTimeout(150_000);
+      const data = await forumAxeData(request, await demoCourseId(request));
+      const list = `/course/${data.courseId}/forum`;
+      for (const url of [list, `${list}?tab=scheduled`]) {
+        await test.step(url, async () => {
+          await open(page, url);
+          await expectAccessibleInBothSchemes(page, url);
+          await awayFromRail(page);
+        });
+      }
+      await test.step('a post with the managers’ actions', async () => {
+        await open(page, `${list}/${data.discussion.id}`);
+        await expect(page.getByText('Thank you!')).toBeVisible();
+        await expectAccessibleInBothSchemes(page, 'a forum post (staff)');
+        await awayFromRail(page);
+      });
+      await test.step('the announcement editor with a schedule, and its preview', async () => {
+        await open(page, list);
+        await editorWithPreview(page, 'the announcement editor', async (dialog) => {
+          await dialog.getByRole('checkbox', { name: /^(Schedule|予約投稿)$/ }).check();
+          await expect(dialog.getByLabel(/^(Publish at|公開日時)/)).toBeVisible();
+        });
+      });
     });
   });
 });
