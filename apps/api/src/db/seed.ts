@@ -10,6 +10,7 @@ import { insertMembers } from '../features/courses/members.repo.ts';
 import { seedDemoAssignments } from '../features/assignments/demo.ts';
 import { seedDemoEvents } from '../features/events/demo.ts';
 import { seedDemoQuizzes } from '../features/quizzes/demo.ts';
+import { seedDemoForum } from '../features/forum/demo.ts';
 
 export const DEMO_PASSWORD = 'demo-password-2026';
 /** Later issues hang their demo content (assignments, quizzes, posts, videos) on this course. */
@@ -77,7 +78,7 @@ export interface DemoWorld {
 export type DemoStep = (tx: Tx, world: DemoWorld) => Promise<void>;
 
 /** Later issues append their steps here (an assignment with tests, a quiz, forum posts, videos). */
-const DEMO_STEPS: DemoStep[] = [seedDemoAssignments, seedDemoEvents, seedDemoQuizzes];
+const DEMO_STEPS: DemoStep[] = [seedDemoAssignments, seedDemoEvents, seedDemoQuizzes, seedDemoForum];
 
 // Any constant works; it only has to be the same for every API instance starting on one database.
 const SEED_LOCK_KEY = 0x6b_61_64_01;

@@ -1,0 +1,340 @@
+// `npm run bench:forum`: the forum of a large course. The API runs in its own process
+// (bench/forum-server.ts) on a fresh database seeded with 100,000 records of one course — 50,000
+// topics (1,250 announcements, 5 pinned, 5 scheduled) and 50,000 comments in English and Japanese —
+// and a student who has read a tenth of the topics. autocannon loads it from here, BENCH_CONNECTIONS
+// (32) connections for BENCH_DURATION (10) s per query after a 2 s warm-up: list pages 1, 100 and
+// 2,000 (deep pages by keyset cursor, and by offset for comparison), the unread tab, the
+// announcements, and full-text searches mixing English and Japanese. Prints p50/p95/p99 and req/s.
+// Targets on PostgreSQL: p95 < 30 ms for every list page (cursor), < 100 ms for search; exits 1 when
+// one is missed. BENCH_TARGETS=pglite,postgres adds the embedded database (information only).
+import { spawn, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
+import { createInterface } from 'node:readline';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { ForumRecordList } from '@kadai/contracts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const TARGETS = (process.env.BENCH_TARGETS ?? 'postgres').split(',').map((s) => s.trim());
+const pgServer = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const LIST_P95_MS = 30;
+const SEARCH_P95_MS = 100;
+const LIMIT = 20;
+/** Common and rare words of both languages (a Japanese word is a phrase of character bigrams). */
+const SEARCHES = [
+  'python',
+  'リスト',
+  '内包表記',
+  'recursion',
+  '再帰',
+  'binary search',
+  'ダイクストラ',
+  'topological',
+  'トポロジカル',
+];
+
+interface Seeded {
+  records: number;
+  publishedTopics: number;
+  announcements: number;
+  pinned: number;
+  scheduled: number;
+  comments: number;
+  upvotes: number;
+  viewerReads: number;
+  seconds: number;
+}
+
+interface Ready {
+  port: number;
+  courseId: number;
+  token: string;
+  seeded: Seeded;
+}
+
+function isReady(value: unknown): value is Ready {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'ready' in value &&
+    'port' in value &&
+    'token' in value &&
+    'seeded' in value
+  );
+}
+
+async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; ready: Ready }> {
+  const child = spawn(
+    path.join(root, 'node_modules/.bin/tsx'),
+    [path.join(root, 'bench', 'forum-server.ts')],
+    { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const lines = createInterface({ input: child.stdout!, crlfDelay: Infinity });
+  const ready = await new Promise<Ready>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`forum-server.ts exited with ${code}`)));
+    lines.on('line', (line) => {
+      try {
+        const parsed: unknown = JSON.parse(line);
+        if (isReady(parsed)) resolve(parsed);
+      } catch {
+        // Not our line.
+      }
+    });
+  });
+  return { child, ready };
+}
+
+async function stop(child: ChildProcess) {
+  await new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+  });
+}
+
+async function makeDatabase(): Promise<{ url: string; drop: () => Promise<void> } | null> {
+  const admin = new pg.Client({ connectionString: pgServer });
+  try {
+    await admin.connect();
+  } catch (error) {
+    console.warn(`PostgreSQL not reachable at ${pgServer}: ${String(error)} — skipping PostgreSQL.`);
+    return null;
+  }
+  const name = `kadai_bench_forum_${Date.now()}`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(pgServer);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: pgServer });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0
+    ? Number.NaN
+    : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+interface Load {
+  latencies: number[];
+  result: autocannon.Result;
+}
+
+/** One autocannon run over `paths` (each connection cycles through them), keeping every latency. */
+function load(port: number, token: string, paths: string[], seconds: number): Promise<Load> {
+  return new Promise((resolve, reject) => {
+    const latencies: number[] = [];
+    const instance = autocannon(
+      {
+        url: `http://127.0.0.1:${port}`,
+        connections: CONNECTIONS,
+        duration: seconds,
+        headers: { authorization: `Bearer ${token}` },
+        requests: paths.map((p) => ({ method: 'GET', path: p })),
+      },
+      (error: unknown, result) => {
+        if (error) reject(error instanceof Error ? error : new Error(String(error)));
+        else resolve({ latencies, result });
+      },
+    );
+    instance.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
+  });
+}
+
+interface Case {
+  name: string;
+  paths: string[];
+  /** p95 target in ms; null: measured for information. */
+  target: number | null;
+}
+
+interface Row {
+  database: string;
+  query: string;
+  p50: number;
+  p95: number;
+  p99: number;
+  rps: number;
+  errors: number;
+  target: number | null;
+}
+
+async function measure(database: string, ready: Ready, c: Case): Promise<Row> {
+  await load(ready.port, ready.token, c.paths, 2); // warm-up: pool connections, prepared plans, caches
+  const { latencies, result } = await load(ready.port, ready.token, c.paths, DURATION);
+  const sorted = latencies.sort((a, b) => a - b);
+  return {
+    database,
+    query: c.name,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    rps: result.requests.average,
+    errors: result.errors + result.timeouts + result.non2xx,
+    target: c.target,
+  };
+}
+
+function listPath(courseId: number, extra: Record<string, string> = {}, base = 'Forum/Record/'): string {
+  const query = new URLSearchParams({ course: String(courseId), limit: String(LIMIT), ...extra });
+  return `/api/${base}?${query.toString()}`;
+}
+
+async function getList(ready: Ready, p: string): Promise<ForumRecordList> {
+  const res = await fetch(`http://127.0.0.1:${ready.port}${p}`, {
+    headers: { authorization: `Bearer ${ready.token}` },
+  });
+  if (res.status !== 200) throw new Error(`GET ${p}: ${res.status} ${(await res.text()).slice(0, 300)}`);
+  return ForumRecordList.parse(await res.json());
+}
+
+/**
+ * The cursor that opens page `page`: the previous page's `next_cursor`, fetched once by offset. The
+ * cursor's page must hold exactly the rows of the same page by offset, or the bench measures a lie.
+ */
+async function cursorOf(ready: Ready, page: number): Promise<string> {
+  const before = await getList(ready, listPath(ready.courseId, { offset: String((page - 2) * LIMIT) }));
+  if (!before.next_cursor) throw new Error(`page ${page - 1} has no next_cursor`);
+  const byCursor = await getList(ready, listPath(ready.courseId, { cursor: before.next_cursor }));
+  const byOffset = await getList(ready, listPath(ready.courseId, { offset: String((page - 1) * LIMIT) }));
+  const ids = (list: ForumRecordList) => list.results.map((r) => r.id).join(',');
+  if (byCursor.results.length !== LIMIT || ids(byCursor) !== ids(byOffset)) {
+    throw new Error(`page ${page} by cursor (${ids(byCursor)}) differs from by offset (${ids(byOffset)})`);
+  }
+  return before.next_cursor;
+}
+
+async function run(database: string, ready: Ready): Promise<Row[]> {
+  const { courseId } = ready;
+  const cases: Case[] = [{ name: 'list page 1', paths: [listPath(courseId)], target: LIST_P95_MS }];
+  for (const page of [100, 2000]) {
+    const label = page.toLocaleString('en-US');
+    cases.push(
+      {
+        name: `list page ${label} (cursor)`,
+        paths: [listPath(courseId, { cursor: await cursorOf(ready, page) })],
+        target: LIST_P95_MS,
+      },
+      {
+        name: `list page ${label} (offset)`,
+        paths: [listPath(courseId, { offset: String((page - 1) * LIMIT) })],
+        target: null,
+      },
+    );
+  }
+  cases.push(
+    {
+      name: 'unread only, page 1',
+      paths: [listPath(courseId, { unread_only: 'true' })],
+      target: LIST_P95_MS,
+    },
+    {
+      name: 'announcements, page 1',
+      paths: [listPath(courseId, {}, 'Forum/Record/announcements/')],
+      target: LIST_P95_MS,
+    },
+  );
+  const searchPaths = SEARCHES.map((text) => listPath(courseId, { full_text_search: text }));
+  // What each search finds, and its cost alone (one request at a time), for reading the mix's figure.
+  for (const [i, text] of SEARCHES.entries()) {
+    const times: number[] = [];
+    let found = '';
+    for (let k = 0; k < 12; k += 1) {
+      const started = performance.now();
+      const list = await getList(ready, searchPaths[i]!);
+      times.push(performance.now() - started);
+      found = `${list.count_exact ? '' : 'over '}${list.count.toLocaleString('en-US')}`;
+    }
+    const alone = percentile(
+      times.slice(2).sort((a, b) => a - b),
+      50,
+    );
+    console.log(`${database}: search "${text}" finds ${found} topics; alone ${alone.toFixed(1)} ms (p50)`);
+  }
+  cases.push({
+    name: `search (${SEARCHES.length} queries, en + ja)`,
+    paths: searchPaths,
+    target: SEARCH_P95_MS,
+  });
+
+  const rows: Row[] = [];
+  for (const c of cases) {
+    const row = await measure(database, ready, c);
+    console.log(
+      `${database}: ${c.name}: p50 ${row.p50.toFixed(1)} / p95 ${row.p95.toFixed(1)} / ` +
+        `p99 ${row.p99.toFixed(1)} ms, ${Math.round(row.rps)} req/s, errors ${row.errors}`,
+    );
+    rows.push(row);
+  }
+  return rows;
+}
+
+console.log(
+  `A course forum of ${Number(process.env.BENCH_TOPICS ?? 50_000).toLocaleString('en-US')} topics and ` +
+    `${Number(process.env.BENCH_COMMENTS ?? 50_000).toLocaleString('en-US')} comments; autocannon: ` +
+    `${CONNECTIONS} connections, ${DURATION} s per query after a 2 s warm-up; load ${os.loadavg()[0]!.toFixed(1)}.\n`,
+);
+
+const rows: Row[] = [];
+let pgMissing = false;
+for (const target of TARGETS) {
+  const database = target === 'postgres' ? await makeDatabase() : null;
+  if (target === 'postgres' && !database) {
+    pgMissing = true;
+    continue;
+  }
+  const name = target === 'postgres' ? 'PostgreSQL' : 'PGlite';
+  try {
+    const started = performance.now();
+    const server = await startServer({ DATABASE_URL: database?.url ?? '' });
+    const s = server.ready.seeded;
+    console.log(
+      `${name}: seeded ${s.records.toLocaleString('en-US')} records (${s.publishedTopics.toLocaleString('en-US')} ` +
+        `published topics, ${s.announcements} announcements, ${s.pinned} pinned, ${s.scheduled} scheduled, ` +
+        `${s.comments.toLocaleString('en-US')} comments, ${s.upvotes.toLocaleString('en-US')} upvotes; ` +
+        `the student has read ${s.viewerReads.toLocaleString('en-US')}) in ${s.seconds.toFixed(0)} s ` +
+        `(server ready after ${((performance.now() - started) / 1000).toFixed(0)} s)`,
+    );
+    try {
+      rows.push(...(await run(name, server.ready)));
+    } finally {
+      await stop(server.child);
+    }
+  } finally {
+    await database?.drop();
+  }
+}
+
+const ms = (x: number) => `${x.toFixed(1)} ms`;
+const verdictOf = (r: Row) => {
+  if (r.errors > 0) return 'ERRORS';
+  if (r.target === null) return 'information';
+  const met = r.p95 < r.target;
+  if (r.database !== 'PostgreSQL') return met ? 'fast enough' : 'slow (not a target)';
+  return met ? `meets < ${r.target} ms` : `MISSES < ${r.target} ms`;
+};
+console.log('');
+console.table(
+  rows.map((r) => ({
+    database: r.database,
+    query: r.query,
+    p50: ms(r.p50),
+    p95: ms(r.p95),
+    p99: ms(r.p99),
+    'req/s': Math.round(r.rps),
+    errors: r.errors,
+    verdict: verdictOf(r),
+  })),
+);
+const failed = pgMissing || rows.some((r) => /MISSES|ERRORS/.test(verdictOf(r)));
+process.exit(failed ? 1 : 0);
