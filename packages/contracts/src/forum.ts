@@ -19,9 +19,10 @@ export const MAX_FORUM_SEARCH = 100;
 export const MAX_UPVOTERS_LISTED = 100;
 /**
  * A search counts its matches up to this many: past it the answer's `count` is this number and
- * `count_exact` is false ("1,000+"), so a common word costs no more than a rare one.
+ * `count_exact` is false ("100+"), so a common word costs no more than a rare one (counting to 1,000
+ * rechecked ~2,800 rows: 5–40 ms; to 100, under 1 ms — docs/performance.md).
  */
-export const MAX_FORUM_SEARCH_COUNT = 1000;
+export const MAX_FORUM_SEARCH_COUNT = 100;
 
 /** Spec §5 and §8, word for word: the API's `detail` for these cases, the page's message. */
 export const FORUM_MESSAGES = {

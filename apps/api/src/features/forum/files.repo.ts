@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import { FORUM_MESSAGES, MAX_FORUM_FILES_PER_POST, type ForumFile } from '@kadai/contracts';
 import type { Executor } from '../../db/client.ts';
+import { statementCache } from '../../db/prepared.ts';
 import { forumFiles, forumRecords } from '../../db/schema.ts';
 import { badRequest } from '../../lib/errors.ts';
 
@@ -33,17 +34,25 @@ export function toForumFile(row: ForumFileRow): ForumFile {
 }
 
 /** The attachments of each record (records without files are absent from the map), oldest first. */
+/** Prepared: every list page asks it. */
+const filesOfRecordsStatement = statementCache(
+  () => 'forum_files_of_records',
+  (db, _key: null, name) =>
+    db
+      .select()
+      .from(forumFiles)
+      .where(sql`${forumFiles.recordId} = any(${sql.placeholder('ids')}::int[])`)
+      .orderBy(asc(forumFiles.createdAt), asc(forumFiles.id))
+      .prepare(name),
+);
+
 export async function listFilesOfRecords(
   db: Executor,
   recordIds: number[],
 ): Promise<Map<number, ForumFile[]>> {
   const byRecord = new Map<number, ForumFile[]>();
   if (recordIds.length === 0) return byRecord;
-  const rows = await db
-    .select()
-    .from(forumFiles)
-    .where(inArray(forumFiles.recordId, [...new Set(recordIds)]))
-    .orderBy(asc(forumFiles.createdAt), asc(forumFiles.id));
+  const rows = await filesOfRecordsStatement(db, null).execute({ ids: [...new Set(recordIds)] });
   for (const row of rows) {
     if (row.recordId === null) continue;
     const list = byRecord.get(row.recordId) ?? [];

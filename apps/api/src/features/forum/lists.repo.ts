@@ -1,20 +1,10 @@
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  inArray,
-  isNotNull,
-  isNull,
-  not,
-  sql,
-  type AnyColumn,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, not, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { ForumOrdering } from '@kadai/contracts';
 import type { Executor } from '../../db/client.ts';
+import { statementCache } from '../../db/prepared.ts';
 import {
   courseEditors,
+  courses,
   forumCourseStats,
   forumReads,
   forumRecords,
@@ -56,25 +46,69 @@ const r = forumRecords;
  */
 const outer = (name: string) => sql`${r}.${sql.identifier(name)}`;
 const createdMicros = sql<string>`(extract(epoch from ${r.createdAt}) * 1000000)::bigint::text`;
-const fromMicros = (micros: string) =>
+const fromMicros = (micros: unknown) =>
   sql`(timestamptz 'epoch' + ${micros}::bigint * interval '1 microsecond')`;
 
-/** The filter as SQL; the leading conditions match the partial indexes' predicates exactly. */
-function topicConditions(filter: TopicFilter): SQL | undefined {
+/** Which conditions a page query has: each combination is its own prepared statement. */
+interface TopicShape {
+  isAnnouncement?: boolean;
+  pinnedOnly?: boolean;
+  unreadOnly?: boolean;
+  author: boolean;
+  updatedBy: boolean;
+  search: boolean;
+}
+
+function shapeOf(filter: TopicFilter): TopicShape {
+  return {
+    isAnnouncement: filter.isAnnouncement,
+    pinnedOnly: filter.pinnedOnly,
+    unreadOnly: filter.unreadOnly,
+    author: filter.authorId !== undefined,
+    updatedBy: filter.updatedBy !== undefined,
+    search: filter.search !== undefined,
+  };
+}
+
+const shapeName = (shape: TopicShape) =>
+  [
+    shape.isAnnouncement === undefined ? 'a' : shape.isAnnouncement ? 't' : 'f',
+    shape.pinnedOnly ? 'p' : '',
+    shape.unreadOnly ? 'u' : '',
+    shape.author ? 'w' : '',
+    shape.updatedBy ? 'b' : '',
+    shape.search ? 's' : '',
+  ].join('');
+
+/**
+ * The filter as SQL with placeholders (courseId, viewerId, authorId, updatedBy, search); the leading
+ * conditions match the partial indexes' predicates exactly.
+ */
+function topicConditions(shape: TopicShape): SQL | undefined {
   return and(
-    eq(r.courseId, filter.courseId),
+    eq(r.courseId, sql.placeholder('courseId')),
     isNull(r.parentId),
     isNotNull(r.publishedAt),
-    filter.isAnnouncement === true ? eq(r.isAnnouncement, true) : undefined,
-    filter.isAnnouncement === false ? not(r.isAnnouncement) : undefined,
-    filter.pinnedOnly ? eq(r.pinned, true) : undefined,
-    filter.authorId === undefined ? undefined : eq(r.authorId, filter.authorId),
-    filter.updatedBy === undefined ? undefined : eq(r.updatedBy, filter.updatedBy),
-    filter.unreadOnly
-      ? sql`not exists (select 1 from ${forumReads} where ${forumReads.recordId} = ${r.id} and ${forumReads.userId} = ${filter.viewerId}::int)`
+    shape.isAnnouncement === true ? eq(r.isAnnouncement, true) : undefined,
+    shape.isAnnouncement === false ? not(r.isAnnouncement) : undefined,
+    shape.pinnedOnly ? eq(r.pinned, true) : undefined,
+    shape.author ? eq(r.authorId, sql.placeholder('authorId')) : undefined,
+    shape.updatedBy ? eq(r.updatedBy, sql.placeholder('updatedBy')) : undefined,
+    shape.unreadOnly
+      ? sql`not exists (select 1 from ${forumReads} where ${forumReads.recordId} = ${r.id} and ${forumReads.userId} = ${sql.placeholder('viewerId')}::int)`
       : undefined,
-    filter.search === undefined ? undefined : sql`${r.searchVector} @@ ${filter.search}::tsquery`,
+    shape.search ? sql`${r.searchVector} @@ ${sql.placeholder('search')}::tsquery` : undefined,
   );
+}
+
+function topicParams(filter: TopicFilter) {
+  return {
+    courseId: filter.courseId,
+    viewerId: filter.viewerId,
+    authorId: filter.authorId ?? 0,
+    updatedBy: filter.updatedBy ?? 0,
+    search: filter.search ?? '',
+  };
 }
 
 /**
@@ -100,40 +134,149 @@ function topicOrder(ordering: ForumOrdering): SQL[] {
   }
 }
 
+/** How many of the newest topics a search walks in list order before it asks the search index. */
+const SEARCH_WINDOW = 1000;
+
+const afterSql = sql`(${r.pinned}, ${r.createdAt}, ${r.id}) < (${sql.placeholder('afterPinned')}::boolean, ${fromMicros(sql.placeholder('afterMicros'))}, ${sql.placeholder('afterId')}::int)`;
+
 /**
- * The ids of one page of topics, one more than `limit` to tell whether another page follows, with the
- * keyset of each row. `after` (ordering -created_at only) is the row comparison the index walks from.
+ * One page of topic ids with their keysets, one more than `limit` to tell whether another page
+ * follows; `after` (ordering -created_at only) is the row comparison the index walks from.
  */
+const pageStatement = statementCache(
+  (key: { shape: TopicShape; ordering: ForumOrdering; after: boolean }) =>
+    `forum_page_${shapeName(key.shape)}_${key.after ? 'k' : 'o'}_${key.ordering.replace('-', 'd_')}`,
+  (db, key, name) =>
+    db
+      .select({ id: r.id, pinned: r.pinned, createdMicros })
+      .from(r)
+      .where(and(topicConditions(key.shape), key.after ? afterSql : undefined))
+      .orderBy(...topicOrder(key.ordering))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name),
+);
+
+/**
+ * A search page in list order among the newest SEARCH_WINDOW topics (from the keyset on): the planner
+ * cannot tell how many posts a Japanese phrase matches (it takes the bigrams as independent) and would
+ * fetch and sort every match; walking the list index and testing each row finds a common word's page
+ * within a few dozen rows. When the window holds less than the page, the search index answers instead
+ * (a rare word: few matches to sort).
+ */
+const searchWindowStatement = statementCache(
+  (key: { shape: TopicShape; after: boolean }) =>
+    `forum_search_window_${shapeName(key.shape)}_${key.after ? 'k' : 'o'}`,
+  (db, key, name) => {
+    const windowed = db
+      .select({
+        id: r.id,
+        pinned: r.pinned,
+        createdMicros: createdMicros.as('created_micros'),
+        searchVector: r.searchVector,
+      })
+      .from(r)
+      .where(and(topicConditions({ ...key.shape, search: false }), key.after ? afterSql : undefined))
+      .orderBy(...topicOrder('-created_at'))
+      .limit(sql.placeholder('window'))
+      .as('w');
+    return db
+      .select({ id: windowed.id, pinned: windowed.pinned, createdMicros: windowed.createdMicros })
+      .from(windowed)
+      .where(sql`${windowed.searchVector} @@ ${sql.placeholder('search')}::tsquery`)
+      .limit(sql.placeholder('limit'))
+      .prepare(name);
+  },
+);
+
 export async function listTopicPage(
   db: Executor,
   filter: TopicFilter,
   page: { ordering: ForumOrdering; limit: number; offset: number; after?: Keyset },
 ): Promise<{ id: number; keyset: Keyset }[]> {
-  const after = page.after
-    ? sql`(${r.pinned}, ${r.createdAt}, ${r.id}) < (${page.after.pinned}::boolean, ${fromMicros(page.after.createdMicros)}, ${page.after.id}::int)`
-    : undefined;
-  const rows = await db
-    .select({ id: r.id, pinned: r.pinned, createdMicros })
-    .from(r)
-    .where(and(topicConditions(filter), after))
-    .orderBy(...topicOrder(page.ordering))
-    .limit(page.limit + 1)
-    .offset(page.offset);
-  return rows.map((row) => ({
-    id: row.id,
-    keyset: { pinned: row.pinned, createdMicros: row.createdMicros, id: row.id },
-  }));
+  const shape = shapeOf(filter);
+  const after = page.after !== undefined;
+  const params = {
+    ...topicParams(filter),
+    afterPinned: page.after?.pinned ?? false,
+    afterMicros: page.after?.createdMicros ?? '0',
+    afterId: page.after?.id ?? 0,
+    limit: page.limit + 1,
+    offset: page.offset,
+  };
+  const wanted = page.offset + page.limit + 1;
+  if (shape.search && page.ordering === '-created_at' && wanted <= SEARCH_WINDOW) {
+    const found = await searchWindowStatement(db, { shape, after }).execute({
+      ...params,
+      window: SEARCH_WINDOW,
+      limit: wanted,
+    });
+    if (found.length === wanted) return found.slice(page.offset).map(toKeyed);
+  }
+  const rows = await pageStatement(db, { shape, ordering: page.ordering, after }).execute(params);
+  return rows.map(toKeyed);
 }
+
+function toKeyed(row: { id: number; pinned: boolean; createdMicros: string }): {
+  id: number;
+  keyset: Keyset;
+} {
+  return { id: row.id, keyset: { pinned: row.pinned, createdMicros: row.createdMicros, id: row.id } };
+}
+
+const countStatement = statementCache(
+  (key: { shape: TopicShape; capped: boolean }) =>
+    `forum_count_${shapeName(key.shape)}_${key.capped ? 'cap' : 'all'}`,
+  (db, key, name) => {
+    const matching = db
+      .select({ one: sql`1` })
+      .from(r)
+      .where(topicConditions(key.shape));
+    const limited = key.capped ? matching.limit(sql.placeholder('cap')).as('m') : matching.as('m');
+    return db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(limited)
+      .prepare(name);
+  },
+);
 
 /** Counts matching topics, stopping at `cap` (so a common search word costs what a rare one does). */
 export async function countTopics(db: Executor, filter: TopicFilter, cap?: number): Promise<number> {
-  const matching = db
-    .select({ one: sql`1` })
-    .from(r)
-    .where(topicConditions(filter));
-  const limited = cap === undefined ? matching.as('m') : matching.limit(cap).as('m');
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(limited);
+  const [row] = await countStatement(db, { shape: shapeOf(filter), capped: cap !== undefined }).execute({
+    ...topicParams(filter),
+    cap: cap ?? 0,
+  });
   return row?.n ?? 0;
+}
+
+const countsStatement = statementCache(
+  () => 'forum_counts',
+  (db, _key: null, name) =>
+    db
+      .select({
+        topics: sql<number>`coalesce(${forumCourseStats.topics}, 0)::int`,
+        announcements: sql<number>`coalesce(${forumCourseStats.announcements}, 0)::int`,
+        read: sql<number>`((select count(*) from ${forumReads} as x where x.user_id = ${sql.placeholder('userId')}::int and x.course_id = ${courses.id}) - (select count(*) from ${r} as w join ${forumReads} as x on x.record_id = w.id and x.user_id = ${sql.placeholder('userId')}::int where w.course_id = ${courses.id} and w.published_at is null))::int`,
+      })
+      .from(courses)
+      .leftJoin(forumCourseStats, eq(forumCourseStats.courseId, courses.id))
+      .where(eq(courses.id, sql.placeholder('courseId')))
+      .prepare(name),
+);
+
+/**
+ * The course's published topics and announcements (the kept counters) and how many of the published
+ * topics the user has read, in one prepared statement: what every list page and the unread badge need.
+ * The read count is one index-only range of forum_reads_user_course_idx less the few reads of topics
+ * still waiting to be published; it costs what the user has read, never what the course holds.
+ */
+export async function findForumCounts(
+  db: Executor,
+  courseId: number,
+  userId: number,
+): Promise<{ topics: number; announcements: number; read: number }> {
+  const [row] = await countsStatement(db, null).execute({ courseId, userId });
+  return row ?? { topics: 0, announcements: 0, read: 0 };
 }
 
 /** Published topics (and announcements) of the course, from the counters kept with every change. */
@@ -248,6 +391,26 @@ export interface RecordDetail extends RecordRow {
   isRead: boolean;
 }
 
+const detailsStatement = statementCache(
+  () => 'forum_record_details',
+  (db, _key: null, name) =>
+    db
+      .select({
+        ...recordColumns,
+        authorFirstName: users.firstName,
+        authorLastName: users.lastName,
+        authorEmail: users.email,
+        authorIsStaff: users.isStaff,
+        authorIsEditor: sql<boolean>`exists (select 1 from ${courseEditors} as e where e.course_id = ${outer('course_id')} and e.user_id = ${outer('author_id')})`,
+        upvoted: sql<boolean>`exists (select 1 from ${forumUpvotes} as v where v.record_id = ${outer('id')} and v.user_id = ${sql.placeholder('viewerId')}::int)`,
+        isRead: sql<boolean>`exists (select 1 from ${forumReads} as x where x.record_id = ${outer('id')} and x.user_id = ${sql.placeholder('viewerId')}::int)`,
+      })
+      .from(r)
+      .innerJoin(users, eq(users.id, r.authorId))
+      .where(sql`${r.id} = any(${sql.placeholder('ids')}::int[])`)
+      .prepare(name),
+);
+
 /** The rows of the given ids, in the order given (ids not found are left out). */
 export async function listRecordDetails(
   db: Executor,
@@ -255,20 +418,7 @@ export async function listRecordDetails(
   viewerId: number,
 ): Promise<RecordDetail[]> {
   if (ids.length === 0) return [];
-  const rows = await db
-    .select({
-      ...recordColumns,
-      authorFirstName: users.firstName,
-      authorLastName: users.lastName,
-      authorEmail: users.email,
-      authorIsStaff: users.isStaff,
-      authorIsEditor: sql<boolean>`exists (select 1 from ${courseEditors} as e where e.course_id = ${outer('course_id')} and e.user_id = ${outer('author_id')})`,
-      upvoted: sql<boolean>`exists (select 1 from ${forumUpvotes} as v where v.record_id = ${outer('id')} and v.user_id = ${viewerId}::int)`,
-      isRead: sql<boolean>`exists (select 1 from ${forumReads} as x where x.record_id = ${outer('id')} and x.user_id = ${viewerId}::int)`,
-    })
-    .from(r)
-    .innerJoin(users, eq(users.id, r.authorId))
-    .where(inArray(r.id, ids));
+  const rows = await detailsStatement(db, null).execute({ ids, viewerId });
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

@@ -44,6 +44,8 @@ function searchOf(text: string | undefined): { query?: string; empty: boolean } 
   return query === null ? { empty: true } : { query, empty: false };
 }
 
+type ForumCounts = Awaited<ReturnType<typeof lists.findForumCounts>>;
+
 /**
  * `count` without scanning the course when it can: the kept counters for a plain list (and the
  * announcements), counters less the caller's read rows for the Unread tab, a capped count for a
@@ -52,6 +54,7 @@ function searchOf(text: string | undefined): { query?: string; empty: boolean } 
 async function countFor(
   ctx: AppContext,
   filter: lists.TopicFilter,
+  pendingCounts: Promise<ForumCounts>,
 ): Promise<{ count: number; exact: boolean }> {
   const narrow = filter.pinnedOnly || filter.authorId !== undefined || filter.updatedBy !== undefined;
   if (filter.search !== undefined) {
@@ -61,19 +64,22 @@ async function countFor(
       : { count: n, exact: true };
   }
   if (narrow) return { count: await lists.countTopics(ctx.db, filter), exact: true };
-  const stats = await lists.findCourseStats(ctx.db, filter.courseId);
+  const counts = await pendingCounts;
   const all =
     filter.isAnnouncement === true
-      ? stats.announcements
+      ? counts.announcements
       : filter.isAnnouncement === false
-        ? stats.topics - stats.announcements
-        : stats.topics;
+        ? counts.topics - counts.announcements
+        : counts.topics;
   if (!filter.unreadOnly) return { count: all, exact: true };
-  const read = await lists.countReadTopics(ctx.db, {
-    userId: filter.viewerId,
-    courseId: filter.courseId,
-    isAnnouncement: filter.isAnnouncement,
-  });
+  const read =
+    filter.isAnnouncement === undefined
+      ? counts.read
+      : await lists.countReadTopics(ctx.db, {
+          userId: filter.viewerId,
+          courseId: filter.courseId,
+          isAnnouncement: filter.isAnnouncement,
+        });
   return { count: Math.max(all - read, 0), exact: true };
 }
 
@@ -92,10 +98,12 @@ async function listTopics(
   const search = searchOf(query.full_text_search);
   const full: lists.TopicFilter = { ...filter, courseId, viewerId: actor.userId, search: search.query };
   const pageOptions = { ordering: query.ordering, limit: query.limit, offset: query.offset, after };
-  const [page, counted, unread] = await Promise.all([
+  // Two round trips after the role check: the page's ids with every count, then the page's rows.
+  const pendingCounts = lists.findForumCounts(ctx.db, courseId, actor.userId);
+  const [page, counts, counted] = await Promise.all([
     search.empty ? [] : lists.listTopicPage(ctx.db, full, pageOptions),
-    search.empty ? { count: 0, exact: true } : countFor(ctx, full),
-    countUnread(ctx, actor.userId, courseId),
+    pendingCounts,
+    search.empty ? { count: 0, exact: true } : countFor(ctx, full, pendingCounts),
   ]);
   const rows = page.slice(0, query.limit);
   const last = rows.at(-1);
@@ -108,7 +116,7 @@ async function listTopics(
       page.length > query.limit && last && query.ordering === '-created_at'
         ? encodeCursor(last.keyset)
         : null,
-    unread_count: unread,
+    unread_count: Math.max(counts.topics - counts.read, 0),
     results: await presentRecords(
       ctx.db,
       rows.map((row) => row.id),

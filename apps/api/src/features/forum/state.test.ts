@@ -154,6 +154,43 @@ describe('search', () => {
     expect(await ids('単語')).toContain(post.id);
   });
 
+  it('pages a search the same way whether the newest topics or the search index answer', async () => {
+    const course = w.course.id;
+    const made: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      made.push(
+        (await postRecord(t, w.tokens.student, { course, title: `Graphs ${i}`, content: 'ダイクストラ法' }))
+          .id,
+      );
+      await postRecord(t, w.tokens.student, { course, title: `Other ${i}`, content: 'nothing here' });
+    }
+    const newestFirst = [...made].reverse();
+    // Two per page: the walk over the newest topics fills pages 1 and 2; page 3 holds one, so the walk
+    // comes up short and the search index answers it.
+    const first = await list(w.tokens.student, { full_text_search: 'ダイクストラ', limit: '2' });
+    expect(first.results.map((r) => r.id)).toEqual(newestFirst.slice(0, 2));
+    expect(first).toMatchObject({ count: 5, count_exact: true });
+    const second = await list(w.tokens.student, {
+      full_text_search: 'ダイクストラ',
+      limit: '2',
+      cursor: first.next_cursor!,
+    });
+    expect(second.results.map((r) => r.id)).toEqual(newestFirst.slice(2, 4));
+    const third = await list(w.tokens.student, {
+      full_text_search: 'ダイクストラ',
+      limit: '2',
+      cursor: second.next_cursor!,
+    });
+    expect(third.results.map((r) => r.id)).toEqual(newestFirst.slice(4));
+    expect(third.next_cursor).toBeNull();
+    const byOffset = await list(w.tokens.student, {
+      full_text_search: 'ダイクストラ',
+      limit: '2',
+      offset: '2',
+    });
+    expect(byOffset.results.map((r) => r.id)).toEqual(newestFirst.slice(2, 4));
+  });
+
   it('never finds scheduled posts for students', async () => {
     const ids = async (token: string) =>
       (await list(token, { full_text_search: 'Exam results' })).results.map((r) => r.id);
