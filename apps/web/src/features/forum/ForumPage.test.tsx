@@ -79,6 +79,25 @@ describe('the forum list', { timeout: 30_000 }, () => {
     expect(router.state.location.search).toBe('?tab=discussion');
   });
 
+  it('searches what a Japanese IME commits, not the kana of an unfinished conversion', async () => {
+    const { requests } = stubFetch(forumServer(announcements('student')));
+    renderApp('/course/1/forum');
+    const box = await screen.findByRole('searchbox', { name: 'Search posts' }, SLOW);
+    const searched = () =>
+      requests
+        .map((r) => new URL(r.url, 'http://x').searchParams.get('full_text_search'))
+        .filter((text) => text !== null);
+    fireEvent.compositionStart(box);
+    fireEvent.input(box, { target: { value: 'ないほう' }, isComposing: true });
+    expect((box as HTMLInputElement).value).toBe('ないほう');
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(searched()).toEqual([]);
+    fireEvent.input(box, { target: { value: '内包' }, isComposing: true });
+    fireEvent.compositionEnd(box);
+    await waitFor(() => expect(searched()).toContain('内包'));
+    expect(searched()).not.toContain('ないほう');
+  });
+
   it('gives editors the Scheduled tab with the time each announcement goes out', async () => {
     const state = announcements('editor');
     state.records.push(

@@ -42,6 +42,9 @@ export function ForumPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = resolveForumTab(searchParams.get('tab'), remembered, canManage);
   const [filters, setFilters] = useState<ForumFilters>(DEFAULT_FILTERS);
+  // What the box shows; `filters.search` (what is searched) skips the kana of an unfinished Japanese
+  // IME conversion, so typing 内包 does not first search for ないほう.
+  const [searchInput, setSearchInput] = useState('');
   const [search] = useDebouncedValue(filters.search.trim(), SEARCH_DEBOUNCE_MS);
   const [editorOpen, setEditorOpen] = useState(false);
   const unread = useQuery(forumUnreadQuery(course.id));
@@ -103,8 +106,14 @@ export function ForumPage() {
             leftSection={<IconSearch size={16} aria-hidden />}
             type="search"
             maxLength={MAX_FORUM_SEARCH}
-            value={filters.search}
-            onChange={(event) => change({ search: event.currentTarget.value })}
+            value={searchInput}
+            onChange={(event) => {
+              const { value } = event.currentTarget;
+              setSearchInput(value);
+              const composing = event.nativeEvent instanceof InputEvent && event.nativeEvent.isComposing;
+              if (!composing) change({ search: value });
+            }}
+            onCompositionEnd={(event) => change({ search: event.currentTarget.value })}
             style={{ flex: 1, minWidth: 200 }}
           />
           <Select
