@@ -7,7 +7,13 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import * as schema from './schema.ts';
+import * as coreTables from './schema.ts';
+import * as calendarTables from './schema-calendar.ts';
+import * as forumTables from './schema-forum.ts';
+import * as quizTables from './schema-quizzes.ts';
+
+/** Every table, for drizzle's typed client (the schema is split by feature into these files). */
+const schema = { ...coreTables, ...calendarTables, ...forumTables, ...quizTables };
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** The handle passed to repositories: the database itself or an open transaction. */

@@ -22,6 +22,7 @@ import {
 } from '../../db/schema.ts';
 import { statementCache } from '../../db/prepared.ts';
 import { escapeLike } from '../../db/like.ts';
+import { inIntArray } from '../../db/int-array.ts';
 
 const viewerId = sql.placeholder('userId');
 const ident = sql.identifier;
@@ -53,7 +54,7 @@ export interface AssignmentListFilter {
 function listWhere(v: ListVariant): SQL | undefined {
   return and(
     v.everyAssignment ? undefined : visibleLink,
-    v.courses ? sql`${assignmentCourses.courseId} = any(${sql.placeholder('courseIds')}::int[])` : undefined,
+    v.courses ? inIntArray(assignmentCourses.courseId, sql.placeholder('courseIds')) : undefined,
     v.createdBy ? eq(assignments.createdBy, sql.placeholder('createdBy')) : undefined,
     v.search ? ilike(assignments.title, sql.placeholder('pattern')) : undefined,
   );

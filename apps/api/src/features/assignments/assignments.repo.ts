@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql, type AnyColumn } from 'drizzle-orm';
+import { and, asc, eq, inArray, not, sql, type AnyColumn } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   assignmentCourses,
@@ -10,6 +10,7 @@ import {
   testCases,
 } from '../../db/schema.ts';
 import { statementCache } from '../../db/prepared.ts';
+import { inIntArray } from '../../db/int-array.ts';
 
 export type AssignmentRow = typeof assignments.$inferSelect;
 export type NewAssignmentRow = typeof assignments.$inferInsert;
@@ -92,7 +93,7 @@ const linksStatement = statementCache(
       })
       .from(assignmentCourses)
       .innerJoin(courses, eq(courses.id, assignmentCourses.courseId))
-      .where(sql`${assignmentCourses.assignmentId} = any(${sql.placeholder('ids')}::int[])`)
+      .where(inIntArray(assignmentCourses.assignmentId, sql.placeholder('ids')))
       .orderBy(asc(assignmentCourses.assignmentId), asc(assignmentCourses.dueAt), asc(courses.id))
       .prepare(name),
 );
@@ -113,7 +114,7 @@ const totalsStatement = statementCache(
         points: sql<number>`coalesce(sum(${testCases.points}), 0)::int`.mapWith(Number),
       })
       .from(testCases)
-      .where(sql`${testCases.assignmentId} = any(${sql.placeholder('ids')}::int[])`)
+      .where(inIntArray(testCases.assignmentId, sql.placeholder('ids')))
       .groupBy(testCases.assignmentId)
       .prepare(name),
 );
@@ -167,7 +168,7 @@ export async function replaceLinks(db: Executor, assignmentId: number, links: Li
     .where(
       and(
         eq(assignmentCourses.assignmentId, assignmentId),
-        sql`not (${assignmentCourses.courseId} = any(${sql.param(keep)}::int[]))`,
+        not(inIntArray(assignmentCourses.courseId, keep)),
       ),
     );
   if (links.length === 0) return;

@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { assignments, submissionFiles, submissions, testCases } from '../../db/schema.ts';
 import { statementCache } from '../../db/prepared.ts';
+import { inIntArray } from '../../db/int-array.ts';
 
 export type TestCaseRow = typeof testCases.$inferSelect;
 export type TestCaseFields = Omit<
@@ -95,9 +96,7 @@ export async function setPositions(db: Executor, assignmentId: number, ids: numb
       position: sql`array_position(${sql.param(ids)}::int[], ${testCases.id}) - 1`,
       updatedAt: sql`now()`,
     })
-    .where(
-      and(eq(testCases.assignmentId, assignmentId), sql`${testCases.id} = any(${sql.param(ids)}::int[])`),
-    );
+    .where(and(eq(testCases.assignmentId, assignmentId), inIntArray(testCases.id, ids)));
 }
 
 /* ─── Reference runs ─────────────────────────────────────────────────────────────────────────── */

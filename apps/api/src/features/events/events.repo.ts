@@ -1,6 +1,9 @@
 import { and, asc, eq, sql, type AnyColumn } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { assignmentCourses, assignments, courses, events, quizCourses, quizzes } from '../../db/schema.ts';
+import { assignmentCourses, assignments, courses } from '../../db/schema.ts';
+import { events } from '../../db/schema-calendar.ts';
+import { quizCourses, quizzes } from '../../db/schema-quizzes.ts';
+import { inIntArray } from '../../db/int-array.ts';
 
 export type EventRow = typeof events.$inferSelect;
 export type EventFields = Pick<
@@ -24,7 +27,6 @@ export interface CourseScope {
 }
 
 const allCourses = (scope: CourseScope) => [...scope.managed, ...scope.studied];
-const anyOf = (column: AnyColumn, ids: number[]) => sql`${column} = any(${sql.param(ids)}::int[])`;
 
 /* ─── Events ─────────────────────────────────────────────────────────────────────────────────── */
 
@@ -91,7 +93,7 @@ export async function listEventsInRange(
     .innerJoin(courses, eq(courses.id, events.courseId))
     .where(
       and(
-        anyOf(events.courseId, courseIds),
+        inIntArray(events.courseId, courseIds),
         sql`${events.startsAt} < ${range.to.toISOString()}::timestamptz + ${pad}`,
         sql`${events.endsAt} >= ${range.from.toISOString()}::timestamptz - ${pad}`,
       ),
@@ -136,7 +138,7 @@ export async function listDeadlinesInRange(
     .innerJoin(courses, eq(courses.id, assignmentCourses.courseId))
     .where(
       and(
-        sql`(${anyOf(assignmentCourses.courseId, scope.managed)} or (${anyOf(assignmentCourses.courseId, scope.studied)} and ${assignmentCourses.opensAt} <= now()))`,
+        sql`(${inIntArray(assignmentCourses.courseId, scope.managed)} or (${inIntArray(assignmentCourses.courseId, scope.studied)} and ${assignmentCourses.opensAt} <= now()))`,
         sql`(${inRange(assignmentCourses.dueAt)} or ${inRange(assignmentCourses.lateUntil)})`,
       ),
     )
@@ -182,7 +184,7 @@ export async function listQuizWindowsInRange(
     .innerJoin(courses, eq(courses.id, quizCourses.courseId))
     .where(
       and(
-        anyOf(quizCourses.courseId, courseIds),
+        inIntArray(quizCourses.courseId, courseIds),
         sql`${quizCourses.opensAt} < ${range.to.toISOString()}::timestamptz`,
         sql`${quizCourses.closesAt} >= ${range.from.toISOString()}::timestamptz`,
       ),

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { calendarFeeds, courseEditors, courseStudents, users } from '../../db/schema.ts';
+import { courseEditors, courseStudents, users } from '../../db/schema.ts';
+import { calendarFeeds } from '../../db/schema-calendar.ts';
 
 export interface FeedVersion {
   version: number;

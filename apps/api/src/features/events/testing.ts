@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { TestApp } from '../../../test/harness.ts';
 import { addStudent, createCourseWorld, createUser, tokenFor } from '../../../test/factories.ts';
-import { events, quizCourses, quizzes } from '../../db/schema.ts';
+import { events } from '../../db/schema-calendar.ts';
+import { quizCourses, quizzes } from '../../db/schema-quizzes.ts';
 
 /** Test data for the calendar, written straight to the database (the routes are what the tests test). */
 

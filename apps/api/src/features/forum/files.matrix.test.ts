@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { addStudent, createCourseWorld, createUser, tokenFor } from '../../../test/factories.ts';
-import { forumRecords } from '../../db/schema.ts';
+import { forumRecords } from '../../db/schema-forum.ts';
 import { multipartBody } from '../assignments/testing.ts';
 import { insertForumFiles } from './files.repo.ts';
 

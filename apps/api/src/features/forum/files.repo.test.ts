@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORUM_MESSAGES } from '@kadai/contracts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { addStudent, createCourseWorld, createUser } from '../../../test/factories.ts';
-import { forumFiles, forumRecords } from '../../db/schema.ts';
+import { forumFiles, forumRecords } from '../../db/schema-forum.ts';
 import { HttpError } from '../../lib/errors.ts';
 import * as repo from './files.repo.ts';
 import {

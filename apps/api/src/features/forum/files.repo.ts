@@ -2,8 +2,9 @@ import { and, asc, count, eq, inArray, isNull, lt, notInArray, or, sql } from 'd
 import { FORUM_MESSAGES, MAX_FORUM_FILES_PER_POST, type ForumFile } from '@kadai/contracts';
 import type { Executor } from '../../db/client.ts';
 import { statementCache } from '../../db/prepared.ts';
-import { forumFiles, forumRecords } from '../../db/schema.ts';
+import { forumFiles, forumRecords } from '../../db/schema-forum.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { inIntArray } from '../../db/int-array.ts';
 
 export type ForumFileRow = typeof forumFiles.$inferSelect;
 export type ForumFileFields = Pick<
@@ -41,7 +42,7 @@ const filesOfRecordsStatement = statementCache(
     db
       .select()
       .from(forumFiles)
-      .where(sql`${forumFiles.recordId} = any(${sql.placeholder('ids')}::int[])`)
+      .where(inIntArray(forumFiles.recordId, sql.placeholder('ids')))
       .orderBy(asc(forumFiles.createdAt), asc(forumFiles.id))
       .prepare(name),
 );

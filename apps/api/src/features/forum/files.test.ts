@@ -12,7 +12,7 @@ import {
 } from '@kadai/contracts';
 import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { addStudent, createCourseWorld, createUser, tokenFor } from '../../../test/factories.ts';
-import { forumFiles, forumRecords } from '../../db/schema.ts';
+import { forumFiles, forumRecords } from '../../db/schema-forum.ts';
 import type { Actor } from '../../lib/context.ts';
 import { storageRoot } from '../../lib/storage.ts';
 import { multipartBody, type UploadPart } from '../assignments/testing.ts';

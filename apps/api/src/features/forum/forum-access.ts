@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client.ts';
 import type { Actor } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { getCourseRole } from '../courses/courses.service.ts';
-import type { RecordDetail } from './lists.repo.ts';
+import type { RecordDetail } from './record-details.repo.ts';
 import { findRecord, type AuthorRow, type RecordRow } from './records.repo.ts';
 
 /*

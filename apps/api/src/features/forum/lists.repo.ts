@@ -2,21 +2,13 @@ import { and, asc, desc, eq, isNotNull, isNull, not, sql, type AnyColumn, type S
 import type { ForumOrdering } from '@kadai/contracts';
 import type { Executor } from '../../db/client.ts';
 import { statementCache } from '../../db/prepared.ts';
-import {
-  courseEditors,
-  courses,
-  forumCourseStats,
-  forumReads,
-  forumRecords,
-  forumUpvotes,
-  users,
-} from '../../db/schema.ts';
-import { recordColumns, type RecordRow } from './records.repo.ts';
+import { courses } from '../../db/schema.ts';
+import { forumCourseStats, forumReads, forumRecords } from '../../db/schema-forum.ts';
 
 /*
  * The forum's lists. A page is two steps: the ids of the page (one query walking
  * forum_records_list_idx / forum_records_announcements_idx with LIMIT, or a keyset boundary), then
- * the rows of just those ids with author, upvoted and read flags (one query). docs/forum.md, "Lists".
+ * the rows of just those ids with author, upvoted and read flags (one query, record-details.repo.ts). docs/forum.md, "Lists".
  */
 
 /** Where a keyset page starts: after the row with these sort keys (ordering -created_at). */
@@ -40,11 +32,6 @@ export interface TopicFilter {
 }
 
 const r = forumRecords;
-/**
- * A column of the outer forum_records row inside a subquery of a select list: drizzle writes columns
- * there without their table, which a subquery would resolve against its own table first.
- */
-const outer = (name: string) => sql`${r}.${sql.identifier(name)}`;
 const createdMicros = sql<string>`(extract(epoch from ${r.createdAt}) * 1000000)::bigint::text`;
 const fromMicros = (micros: unknown) =>
   sql`(timestamptz 'epoch' + ${micros}::bigint * interval '1 microsecond')`;
@@ -378,47 +365,4 @@ export async function listCommentPage(
     .from(r)
     .where(where);
   return { count: counted?.n ?? 0, ids: [] };
-}
-
-/** A record with what its reader needs: the author's name and badge, and the reader's flags. */
-export interface RecordDetail extends RecordRow {
-  authorFirstName: string;
-  authorLastName: string;
-  authorEmail: string;
-  authorIsStaff: boolean;
-  authorIsEditor: boolean;
-  upvoted: boolean;
-  isRead: boolean;
-}
-
-const detailsStatement = statementCache(
-  () => 'forum_record_details',
-  (db, _key: null, name) =>
-    db
-      .select({
-        ...recordColumns,
-        authorFirstName: users.firstName,
-        authorLastName: users.lastName,
-        authorEmail: users.email,
-        authorIsStaff: users.isStaff,
-        authorIsEditor: sql<boolean>`exists (select 1 from ${courseEditors} as e where e.course_id = ${outer('course_id')} and e.user_id = ${outer('author_id')})`,
-        upvoted: sql<boolean>`exists (select 1 from ${forumUpvotes} as v where v.record_id = ${outer('id')} and v.user_id = ${sql.placeholder('viewerId')}::int)`,
-        isRead: sql<boolean>`exists (select 1 from ${forumReads} as x where x.record_id = ${outer('id')} and x.user_id = ${sql.placeholder('viewerId')}::int)`,
-      })
-      .from(r)
-      .innerJoin(users, eq(users.id, r.authorId))
-      .where(sql`${r.id} = any(${sql.placeholder('ids')}::int[])`)
-      .prepare(name),
-);
-
-/** The rows of the given ids, in the order given (ids not found are left out). */
-export async function listRecordDetails(
-  db: Executor,
-  ids: number[],
-  viewerId: number,
-): Promise<RecordDetail[]> {
-  if (ids.length === 0) return [];
-  const rows = await detailsStatement(db, null).execute({ ids, viewerId });
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
 }

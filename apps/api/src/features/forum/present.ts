@@ -4,7 +4,7 @@ import type { Actor } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { listFilesOfRecords } from './files.repo.ts';
 import { toForumRecord } from './forum-access.ts';
-import { listRecordDetails } from './lists.repo.ts';
+import { listRecordDetails } from './record-details.repo.ts';
 
 /**
  * The records of `ids` as the caller sees them, in that order: two queries for any number of rows

@@ -1,13 +1,7 @@
 import { and, desc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import {
-  courseEditors,
-  forumCourseStats,
-  forumReads,
-  forumRecords,
-  forumUpvotes,
-  users,
-} from '../../db/schema.ts';
+import { courseEditors, users } from '../../db/schema.ts';
+import { forumCourseStats, forumReads, forumRecords, forumUpvotes } from '../../db/schema-forum.ts';
 
 /* Writes and single-record reads of forum records, their counters, read state and upvotes. */
 

@@ -2,19 +2,12 @@ import { and, asc, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { AnswerValue } from '@kadai/contracts';
 import type { Executor } from '../../db/client.ts';
-import {
-  courseEditors,
-  courseStudents,
-  courses,
-  quizAnswers,
-  quizCourses,
-  quizSubmissions,
-  quizzes,
-  users,
-} from '../../db/schema.ts';
+import { courseEditors, courseStudents, courses, users } from '../../db/schema.ts';
+import { quizAnswers, quizCourses, quizSubmissions, quizzes } from '../../db/schema-quizzes.ts';
 import { statementCache } from '../../db/prepared.ts';
 import type { ScoredAnswer } from './scoring.ts';
 import { quizCourseColumns, type AttemptRow, type QuizCourseView } from './quizzes.repo.ts';
+import { inIntArray } from '../../db/int-array.ts';
 
 const attemptColumns = {
   id: quizSubmissions.id,
@@ -143,7 +136,7 @@ export async function listAnswers(db: Executor, submissionIds: number[]): Promis
       points: quizAnswers.points,
     })
     .from(quizAnswers)
-    .where(sql`${quizAnswers.submissionId} = any(${sql.param(submissionIds)}::int[])`)
+    .where(inIntArray(quizAnswers.submissionId, submissionIds))
     .orderBy(asc(quizAnswers.submissionId), asc(quizAnswers.questionId));
   return rows.map((r) => ({ ...r, answer: AnswerValue.parse(r.answer) }));
 }

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { quizCourses, quizSubmissions } from '../../db/schema.ts';
+import { quizCourses, quizSubmissions } from '../../db/schema-quizzes.ts';
 import type { QuizCourseFields } from './quizzes.repo.ts';
 
 /* Writes of quiz courses (a quiz given to a course); reads are in quizzes.repo.ts and quiz-lists.repo.ts. */

@@ -1,14 +1,8 @@
 import { and, asc, desc, eq, ilike, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { QUIZ_COURSE_ORDERINGS, QUIZ_ORDERINGS, QuizCourseSpecificQuery } from '@kadai/contracts';
 import type { Executor } from '../../db/client.ts';
-import {
-  courseEditors,
-  courseStudents,
-  courses,
-  quizCourses,
-  quizSubmissions,
-  quizzes,
-} from '../../db/schema.ts';
+import { courseEditors, courseStudents, courses } from '../../db/schema.ts';
+import { quizCourses, quizSubmissions, quizzes } from '../../db/schema-quizzes.ts';
 import { escapeLike } from '../../db/like.ts';
 import {
   contextFrom,
@@ -17,6 +11,7 @@ import {
   type QuizCourseContext,
   type QuizCourseView,
 } from './quizzes.repo.ts';
+import { inIntArray } from '../../db/int-array.ts';
 
 const ident = sql.identifier;
 
@@ -72,7 +67,7 @@ export async function listVisibleQuizIds(
   const inCourses =
     filter.courseIds === undefined
       ? undefined
-      : sql`exists (select 1 from ${quizCourses} as ${ident('y')} where ${y('quiz_id')} = ${quizzes.id} and ${y('course_id')} = any(${sql.param(filter.courseIds)}::int[])${viewer.isStaff ? sql`` : sql` and (${managesQuiz(u)} or ${studies(u, y('course_id'))})`})`;
+      : sql`exists (select 1 from ${quizCourses} as ${ident('y')} where ${y('quiz_id')} = ${quizzes.id} and ${inIntArray(y('course_id'), filter.courseIds)}${viewer.isStaff ? sql`` : sql` and (${managesQuiz(u)} or ${studies(u, y('course_id'))})`})`;
   const search = filter.search ? ilike(quizzes.title, `%${escapeLike(filter.search)}%`) : undefined;
   const where = and(visible, inCourses, search);
   const rows = await db
@@ -136,10 +131,7 @@ export async function listCourseQuizzes(
         and(eq(courseStudents.courseId, courseId), eq(courseStudents.userId, quizSubmissions.userId)),
       )
       .where(
-        and(
-          sql`${quizSubmissions.quizCourseId} = any(${sql.param(ids)}::int[])`,
-          sql`${quizSubmissions.submittedAt} is not null`,
-        ),
+        and(inIntArray(quizSubmissions.quizCourseId, ids), sql`${quizSubmissions.submittedAt} is not null`),
       )
       .groupBy(quizSubmissions.quizCourseId);
     for (const c of counts) submitted.set(c.quizCourseId, c.n);

@@ -1,17 +1,10 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import {
-  courseEditors,
-  courseStudents,
-  courses,
-  quizCourses,
-  quizQuestions,
-  quizSubmissions,
-  quizzes,
-  users,
-} from '../../db/schema.ts';
+import { courseEditors, courseStudents, courses, users } from '../../db/schema.ts';
+import { quizCourses, quizQuestions, quizSubmissions, quizzes } from '../../db/schema-quizzes.ts';
 import { statementCache } from '../../db/prepared.ts';
 import { parseQuestionRow, type NewQuestion, type QuizQuestion } from './questions.ts';
+import { inIntArray } from '../../db/int-array.ts';
 
 export type QuizRow = typeof quizzes.$inferSelect;
 
@@ -118,7 +111,7 @@ const quizCoursesStatement = statementCache(
       .from(quizCourses)
       .innerJoin(quizzes, eq(quizzes.id, quizCourses.quizId))
       .innerJoin(courses, eq(courses.id, quizCourses.courseId))
-      .where(sql`${quizCourses.quizId} = any(${sql.placeholder('ids')}::int[])`)
+      .where(inIntArray(quizCourses.quizId, sql.placeholder('ids')))
       .orderBy(asc(quizCourses.quizId), asc(quizCourses.opensAt), asc(quizCourses.id))
       .prepare(name),
 );
@@ -246,7 +239,7 @@ const questionsStatement = statementCache(
         explanation: quizQuestions.explanation,
       })
       .from(quizQuestions)
-      .where(sql`${quizQuestions.quizId} = any(${sql.placeholder('ids')}::int[])`)
+      .where(inIntArray(quizQuestions.quizId, sql.placeholder('ids')))
       .orderBy(asc(quizQuestions.quizId), asc(quizQuestions.position), asc(quizQuestions.id))
       .prepare(name),
 );

@@ -3,7 +3,7 @@ import { QuizContent, QuizSubmission, QuizSubmissionDetail } from '@kadai/contra
 import { eq } from 'drizzle-orm';
 import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { addEditor, addStudent, createCourse, createUser, tokenFor } from '../../../test/factories.ts';
-import { quizAnswers, quizSubmissions } from '../../db/schema.ts';
+import { quizAnswers, quizSubmissions } from '../../db/schema-quizzes.ts';
 import {
   ALL_KINDS_POINTS,
   RIGHT,

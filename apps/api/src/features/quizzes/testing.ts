@@ -9,7 +9,7 @@ import {
   createUser,
   tokenFor,
 } from '../../../test/factories.ts';
-import { quizCourses, quizSubmissions } from '../../db/schema.ts';
+import { quizCourses, quizSubmissions } from '../../db/schema-quizzes.ts';
 import { eq } from 'drizzle-orm';
 import { toNewQuestions } from './questions.ts';
 import * as repo from './quizzes.repo.ts';
