@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, PageQuery, paginated, text } from './common.ts';
+import { Id, IsoDate, PageQuery, paginated, text } from './common.ts';
 
 /* Limits of assignments, their attachments and test cases (docs/assignments.md explains the choices). */
 export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
@@ -24,8 +24,6 @@ export const Extension = z
   .string()
   .max(20)
   .regex(/^\.[A-Za-z0-9]+$/, 'An extension such as ".py".');
-
-const IsoDate = z.iso.datetime({ offset: true });
 
 /** The dates of an assignment in one course. */
 export const AssignmentCourse = z

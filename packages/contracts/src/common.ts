@@ -40,6 +40,14 @@ export type Language = z.infer<typeof Language>;
 
 export const Email = z.email().max(254);
 
+/** A date-time a client sends: ISO 8601 with a zone offset (answers are always UTC, `z.iso.datetime()`). */
+export const IsoDate = z.iso.datetime({ offset: true });
+
+/** Markdown as written, up to `max` characters (pages render it sanitised). */
+export function markdown(max: number) {
+  return z.string().max(max);
+}
+
 /** Trimmed non-empty text with a maximum length. */
 export function text(max: number) {
   return z.string().trim().min(1).max(max);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id } from './common.ts';
+import { Id, IsoDate } from './common.ts';
 
 /* The course calendar (docs/calendar.md explains the choices). */
 
@@ -60,7 +60,6 @@ export const CourseEvent = z
   .meta({ id: 'CourseEvent' });
 export type CourseEvent = z.infer<typeof CourseEvent>;
 
-const IsoDate = z.iso.datetime({ offset: true });
 const isMidnightUtc = (iso: string) => Date.parse(iso) % DAY_MS === 0;
 
 const eventFields = {

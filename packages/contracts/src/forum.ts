@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, PageQuery, paginated } from './common.ts';
+import { Id, IsoDate, PageQuery, paginated } from './common.ts';
 
 /* The course forum (docs/forum.md explains the choices). */
 
@@ -31,7 +31,6 @@ export const FORUM_MESSAGES = {
   saveFailed: 'Saving post failed.',
 } as const;
 
-const IsoDate = z.iso.datetime({ offset: true });
 const BoolQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 /** Who wrote a post, as classmates see it: a name and a role badge, never an e-mail address. */

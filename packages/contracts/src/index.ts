@@ -5,6 +5,7 @@ export * from './courses.ts';
 export * from './health.ts';
 export * from './assignments.ts';
 export * from './submissions.ts';
+export * from './quiz-questions.ts';
 export * from './quizzes.ts';
 export * from './events.ts';
 export * from './forum.ts';
