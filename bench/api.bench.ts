@@ -2,14 +2,9 @@
 // database and on PostgreSQL, beside a Fastify hello-world as this machine's ceiling, in one run.
 // Each server runs in its own process; autocannon runs here. Targets (PostgreSQL, 32 connections):
 // at least a quarter of the ceiling and p99 under 50 ms.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { createBenchDatabase, startBenchServer, stopProcess } from './processes.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const pgServer = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -19,40 +14,16 @@ interface Ready {
   token?: string;
 }
 
-async function startServer(
-  script: string,
-  env: Record<string, string>,
-): Promise<{ child: ChildProcess; ready: Ready }> {
-  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'bench', script)], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const lines = createInterface({ input: child.stdout! });
-  const ready = await new Promise<Ready>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
-    lines.on('line', (line) => {
-      try {
-        const parsed: unknown = JSON.parse(line);
-        if (parsed && typeof parsed === 'object' && 'ready' in parsed && 'port' in parsed) {
-          const { port } = parsed;
-          const token = 'token' in parsed && typeof parsed.token === 'string' ? parsed.token : undefined;
-          if (typeof port === 'number') resolve({ port, token });
-        }
-      } catch {
-        // Not our line.
-      }
-    });
-  });
-  return { child, ready };
-}
-
-async function stop(child: ChildProcess) {
-  await new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-    setTimeout(() => child.kill('SIGKILL'), 5000).unref();
-  });
+/** The line a server prints when it listens: its port, and the token of the signed-in bench user. */
+function isReady(value: unknown): value is Ready {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'ready' in value &&
+    'port' in value &&
+    typeof value.port === 'number' &&
+    (!('token' in value) || typeof value.token === 'string')
+  );
 }
 
 interface Figure {
@@ -70,44 +41,20 @@ async function measure(target: string, url: string, token?: string): Promise<Fig
   return { target, rps: result.requests.average, p99: result.latency.p99, errors };
 }
 
-async function makeDatabase(): Promise<{ url: string; drop: () => Promise<void> } | null> {
-  const admin = new pg.Client({ connectionString: pgServer });
-  try {
-    await admin.connect();
-  } catch (error) {
-    console.warn(`PostgreSQL not reachable at ${pgServer}: ${String(error)} — skipping PostgreSQL figures.`);
-    return null;
-  }
-  const name = `kadai_bench_${Date.now()}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(pgServer);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: pgServer });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
-
 const figures: Figure[] = [];
 
 console.log(`autocannon: ${connections} connections, ${duration} s per route (after a 2 s warm-up)\n`);
 
-const hello = await startServer('hello-server.ts', { BENCH_PG_URL: pgServer });
+const hello = await startBenchServer('hello-server.ts', { BENCH_PG_URL: pgServer }, isReady);
 figures.push(await measure('ceiling: Fastify hello-world', `http://127.0.0.1:${hello.ready.port}/hello`));
 const dbCeiling = await measure(
   'reference: Fastify + one pg query',
   `http://127.0.0.1:${hello.ready.port}/db`,
 ).catch(() => null);
 if (dbCeiling && dbCeiling.errors === 0) figures.push(dbCeiling);
-await stop(hello.child);
+await stopProcess(hello.child);
 
-const embedded = await startServer('app-server.ts', { DATABASE_URL: '' });
+const embedded = await startBenchServer('app-server.ts', { DATABASE_URL: '' }, isReady);
 figures.push(
   await measure(
     'PGlite  GET /api/Course/ (20 rows)',
@@ -122,12 +69,12 @@ figures.push(
     embedded.ready.token,
   ),
 );
-await stop(embedded.child);
+await stopProcess(embedded.child);
 
-const pgDatabase = await makeDatabase();
+const pgDatabase = await createBenchDatabase(pgServer, 'kadai_bench');
 if (pgDatabase) {
   try {
-    const server = await startServer('app-server.ts', { DATABASE_URL: pgDatabase.url });
+    const server = await startBenchServer('app-server.ts', { DATABASE_URL: pgDatabase.url }, isReady);
     figures.push(
       await measure(
         'Postgres GET /api/Course/ (20 rows)',
@@ -142,7 +89,7 @@ if (pgDatabase) {
         server.ready.token,
       ),
     );
-    await stop(server.child);
+    await stopProcess(server.child);
   } finally {
     await pgDatabase.drop();
   }

@@ -7,16 +7,11 @@
 // announcements, and full-text searches mixing English and Japanese. Prints p50/p95/p99 and req/s.
 // Targets on PostgreSQL: p95 < 30 ms for every list page (cursor), < 100 ms for search; exits 1 when
 // one is missed. BENCH_TARGETS=pglite,postgres adds the embedded database (information only).
-import { spawn, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
-import { createInterface } from 'node:readline';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { ForumRecordList } from '@kadai/contracts';
+import { createBenchDatabase, startBenchServer, stopProcess } from './processes.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const TARGETS = (process.env.BENCH_TARGETS ?? 'postgres').split(',').map((s) => s.trim());
@@ -65,59 +60,6 @@ function isReady(value: unknown): value is Ready {
     'token' in value &&
     'seeded' in value
   );
-}
-
-async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; ready: Ready }> {
-  const child = spawn(
-    path.join(root, 'node_modules/.bin/tsx'),
-    [path.join(root, 'bench', 'forum-server.ts')],
-    { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  const lines = createInterface({ input: child.stdout!, crlfDelay: Infinity });
-  const ready = await new Promise<Ready>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`forum-server.ts exited with ${code}`)));
-    lines.on('line', (line) => {
-      try {
-        const parsed: unknown = JSON.parse(line);
-        if (isReady(parsed)) resolve(parsed);
-      } catch {
-        // Not our line.
-      }
-    });
-  });
-  return { child, ready };
-}
-
-async function stop(child: ChildProcess) {
-  await new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-    setTimeout(() => child.kill('SIGKILL'), 5000).unref();
-  });
-}
-
-async function makeDatabase(): Promise<{ url: string; drop: () => Promise<void> } | null> {
-  const admin = new pg.Client({ connectionString: pgServer });
-  try {
-    await admin.connect();
-  } catch (error) {
-    console.warn(`PostgreSQL not reachable at ${pgServer}: ${String(error)} — skipping PostgreSQL.`);
-    return null;
-  }
-  const name = `kadai_bench_forum_${Date.now()}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(pgServer);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: pgServer });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -288,7 +230,7 @@ console.log(
 const rows: Row[] = [];
 let pgMissing = false;
 for (const target of TARGETS) {
-  const database = target === 'postgres' ? await makeDatabase() : null;
+  const database = target === 'postgres' ? await createBenchDatabase(pgServer, 'kadai_bench_forum') : null;
   if (target === 'postgres' && !database) {
     pgMissing = true;
     continue;
@@ -296,7 +238,7 @@ for (const target of TARGETS) {
   const name = target === 'postgres' ? 'PostgreSQL' : 'PGlite';
   try {
     const started = performance.now();
-    const server = await startServer({ DATABASE_URL: database?.url ?? '' });
+    const server = await startBenchServer('forum-server.ts', { DATABASE_URL: database?.url ?? '' }, isReady);
     const s = server.ready.seeded;
     console.log(
       `${name}: seeded ${s.records.toLocaleString('en-US')} records (${s.publishedTopics.toLocaleString('en-US')} ` +
@@ -308,7 +250,7 @@ for (const target of TARGETS) {
     try {
       rows.push(...(await run(name, server.ready)));
     } finally {
-      await stop(server.child);
+      await stopProcess(server.child);
     }
   } finally {
     await database?.drop();

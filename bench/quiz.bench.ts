@@ -8,16 +8,11 @@
 // and duplicates, for the embedded PGlite and for a fresh database on the PostgreSQL server at
 // BENCH_PG_URL (BENCH_TARGETS=pglite,postgres picks). Target on PostgreSQL: p95 < 300 ms for both,
 // exactly one accepted submission per student, every duplicate answered 409; exits 1 when missed.
-import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import os from 'node:os';
-import { createInterface } from 'node:readline';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { QuizContent, type AnswerValue, type Question } from '@kadai/contracts';
+import { createBenchDatabase, startBenchServer, stopProcess } from './processes.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 1000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const DUPLICATES = Number(process.env.BENCH_DUPLICATES ?? 0.1);
@@ -46,44 +41,6 @@ function isReady(value: unknown): value is Ready {
     'tokens' in value &&
     Array.isArray(value.tokens)
   );
-}
-
-async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; ready: Ready }> {
-  const child = spawn(
-    path.join(root, 'node_modules/.bin/tsx'),
-    [path.join(root, 'bench', 'quiz-server.ts')],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        BENCH_STUDENTS: String(STUDENTS + WARMUP),
-        BENCH_TIME_LIMIT: String(TIME_LIMIT),
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  const lines = createInterface({ input: child.stdout!, crlfDelay: Infinity });
-  const ready = await new Promise<Ready>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`quiz-server.ts exited with ${code}`)));
-    lines.on('line', (line) => {
-      try {
-        const parsed: unknown = JSON.parse(line);
-        if (isReady(parsed)) resolve(parsed);
-      } catch {
-        // Not our line.
-      }
-    });
-  });
-  return { child, ready };
-}
-
-async function stop(child: ChildProcess) {
-  await new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-    setTimeout(() => child.kill('SIGKILL'), 5000).unref();
-  });
 }
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
@@ -255,30 +212,6 @@ async function run(target: string, ready: Ready): Promise<Figures> {
   };
 }
 
-async function makeDatabase(): Promise<{ url: string; drop: () => Promise<void> } | null> {
-  const admin = new pg.Client({ connectionString: pgServer });
-  try {
-    await admin.connect();
-  } catch (error) {
-    console.warn(`PostgreSQL not reachable at ${pgServer}: ${String(error)} — skipping PostgreSQL.`);
-    return null;
-  }
-  const name = `kadai_bench_quiz_${Date.now()}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(pgServer);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: pgServer });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
-
 console.log(
   `${STUDENTS} students open a ${timed ? `${TIME_LIMIT}-minute timed` : 'untimed'} quiz of 7 questions within ` +
     `${SECONDS} s (${timed ? 'create + QuizContent' : 'CourseSpecificDetail + QuizContent'}), then submit within ` +
@@ -288,17 +221,25 @@ console.log(
 const figures: Figures[] = [];
 let pgMissing = false;
 for (const target of TARGETS) {
-  const database = target === 'postgres' ? await makeDatabase() : null;
+  const database = target === 'postgres' ? await createBenchDatabase(pgServer, 'kadai_bench_quiz') : null;
   if (target === 'postgres' && !database) {
     pgMissing = true;
     continue;
   }
   try {
-    const server = await startServer({ DATABASE_URL: database?.url ?? '' });
+    const server = await startBenchServer(
+      'quiz-server.ts',
+      {
+        BENCH_STUDENTS: String(STUDENTS + WARMUP),
+        BENCH_TIME_LIMIT: String(TIME_LIMIT),
+        DATABASE_URL: database?.url ?? '',
+      },
+      isReady,
+    );
     try {
       figures.push(await run(target === 'postgres' ? 'PostgreSQL' : 'PGlite', server.ready));
     } finally {
-      await stop(server.child);
+      await stopProcess(server.child);
     }
   } finally {
     await database?.drop();
