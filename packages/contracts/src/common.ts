@@ -40,6 +40,9 @@ export type Language = z.infer<typeof Language>;
 
 export const Email = z.email().max(254);
 
+/** A boolean in a query string: exactly `true` or `false`. */
+export const BoolQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
+
 /** A date-time a client sends: ISO 8601 with a zone offset (answers are always UTC, `z.iso.datetime()`). */
 export const IsoDate = z.iso.datetime({ offset: true });
 

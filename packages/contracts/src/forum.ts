@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, IsoDate, PageQuery, paginated } from './common.ts';
+import { BoolQuery, Id, IsoDate, PageQuery, paginated } from './common.ts';
 
 /* The course forum (docs/forum.md explains the choices). */
 
@@ -30,8 +30,6 @@ export const FORUM_MESSAGES = {
   uploadLimit: 'Failed. Please check the limit for file size and the number of files.',
   saveFailed: 'Saving post failed.',
 } as const;
-
-const BoolQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 /** Who wrote a post, as classmates see it: a name and a role badge, never an e-mail address. */
 export const ForumAuthor = z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, IsoDate, markdown, PageQuery, paginated, text } from './common.ts';
+import { BoolQuery, Id, IsoDate, markdown, PageQuery, paginated, text } from './common.ts';
 import { UserSummary } from './users.ts';
 import {
   MAX_OPTIONS,
@@ -168,8 +168,6 @@ export const QuizListQuery = PageQuery.extend({
 export type QuizListQuery = z.infer<typeof QuizListQuery>;
 export const QuizList = paginated(Quiz);
 export type QuizList = z.infer<typeof QuizList>;
-
-const BoolQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 export const QuizCourseSpecificQuery = z.object({
   course_id: Id,

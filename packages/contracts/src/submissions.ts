@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, PageQuery, paginated } from './common.ts';
+import { BoolQuery, Id, PageQuery, paginated } from './common.ts';
 import { FileName, MAX_SCRIPT_TEXT, MAX_SUBMISSION_FILES, SubmissionStatus } from './assignments.ts';
 import { UserSummary } from './users.ts';
 
@@ -143,8 +143,6 @@ export const SUBMISSION_ORDERINGS = [
   'status',
   '-status',
 ] as const;
-
-const BoolQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 export const SubmissionListQuery = PageQuery.extend({
   is_final: BoolQuery.optional(),
