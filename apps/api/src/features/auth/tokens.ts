@@ -33,14 +33,42 @@ export async function signAccessToken(secret: string, lifetimeSeconds: number, c
     .sign(await keyOf(secret));
 }
 
+/**
+ * Tokens already verified, per secret, with their expiry: every request of a signed-in page carries
+ * the same token, and checking its HMAC again (an async WebCrypto job) was a tenth of a forum list
+ * page's CPU. A verification is a pure function of the token and the secret, so remembering it changes
+ * nothing but the cost; the expiry is still checked on every use, and the session row still is too
+ * (lib/access.ts). Bounded: the oldest entries go first.
+ */
+const verified = new Map<string, Map<string, { claims: AccessClaims; expiresAt: number }>>();
+const MAX_VERIFIED_TOKENS = 10_000;
+
+function remember(secret: string, token: string, claims: AccessClaims, expiresAt: number) {
+  let bySecret = verified.get(secret);
+  if (!bySecret) {
+    bySecret = new Map();
+    verified.set(secret, bySecret);
+  }
+  if (bySecret.size >= MAX_VERIFIED_TOKENS) {
+    const oldest = bySecret.keys().next();
+    if (!oldest.done) bySecret.delete(oldest.value);
+  }
+  bySecret.set(token, { claims, expiresAt });
+}
+
 /** Returns the claims of a valid, unexpired access token, or null for anything else. */
 export async function verifyAccessToken(secret: string, token: string): Promise<AccessClaims | null> {
+  const known = verified.get(secret)?.get(token);
+  if (known) return known.expiresAt > Date.now() ? known.claims : null;
   try {
     const { payload } = await jwtVerify(token, await keyOf(secret), { algorithms: ['HS256'] });
     const userId = Number(payload.sub);
     if (payload.token_type !== 'access' || typeof payload.sid !== 'string' || !Number.isInteger(userId))
       return null;
-    return { userId, sessionId: payload.sid };
+    const claims = { userId, sessionId: payload.sid };
+    // jose refuses a token without `exp` only when asked; ours always carry one.
+    if (typeof payload.exp === 'number') remember(secret, token, claims, payload.exp * 1000);
+    return claims;
   } catch (error) {
     if (error instanceof joseErrors.JOSEError) return null;
     throw error;
