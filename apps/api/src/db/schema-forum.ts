@@ -94,6 +94,25 @@ export const forumReads = pgTable(
   ],
 );
 
+/**
+ * How many forum_reads rows each user has in each course, kept by the trigger forum_reads_count
+ * (migration 0005) on every insert and delete of forum_reads, cascades included: the unread badge
+ * and every list page read one row instead of counting what the user has read.
+ */
+export const forumReaderStats = pgTable(
+  'forum_reader_stats',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    reads: integer('reads').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.courseId] })],
+);
+
 export const forumUpvotes = pgTable(
   'forum_upvotes',
   {

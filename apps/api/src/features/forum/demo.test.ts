@@ -3,7 +3,8 @@ import { ForumCommentList, ForumRecordList, ForumUpvoteUsers } from '@kadai/cont
 import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { DEMO_PASSWORD, findDemoCourse, seedDemoData } from '../../db/seed.ts';
 import { DEMO_FORUM_TITLES } from './demo.ts';
-import { countTopics, findCourseStats } from './lists.repo.ts';
+import { findCourseStats } from './counts.repo.ts';
+import { countTopics } from './lists.repo.ts';
 
 describe('demo forum', () => {
   let t: TestApp;

@@ -1,8 +1,9 @@
-import type { CourseRole, ForumAuthor, ForumFile, ForumRecord } from '@kadai/contracts';
+import type { CourseRole, ForumAuthor, ForumRecord } from '@kadai/contracts';
 import type { Executor } from '../../db/client.ts';
 import type { Actor } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { getCourseRole } from '../courses/courses.service.ts';
+import { toForumFile } from './files.repo.ts';
 import type { RecordDetail } from './record-details.repo.ts';
 import { findRecord, type AuthorRow, type RecordRow } from './records.repo.ts';
 
@@ -49,11 +50,7 @@ export function toForumAuthor(row: AuthorRow): ForumAuthor {
   };
 }
 
-export function toForumRecord(
-  row: RecordDetail,
-  files: ForumFile[],
-  viewer: { actor: Actor; role: CourseRole },
-): ForumRecord {
+export function toForumRecord(row: RecordDetail, viewer: { actor: Actor; role: CourseRole }): ForumRecord {
   return {
     id: row.id,
     course_id: row.courseId,
@@ -77,7 +74,7 @@ export function toForumRecord(
     // Comments are read with their topic.
     is_read: row.parentId !== null || row.isRead,
     comment_count: row.parentId === null ? row.commentCount : 0,
-    attachments: files,
+    attachments: row.attachments.map(toForumFile),
     can_edit: canEdit(row, viewer.actor, viewer.role),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),

@@ -1,14 +1,15 @@
 import { and, asc, desc, eq, isNotNull, isNull, not, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { ForumOrdering } from '@kadai/contracts';
 import type { Executor } from '../../db/client.ts';
-import { statementCache } from '../../db/prepared.ts';
-import { courses } from '../../db/schema.ts';
-import { forumCourseStats, forumReads, forumRecords } from '../../db/schema-forum.ts';
+import { literalLimit, statementCache } from '../../db/prepared.ts';
+import { users } from '../../db/schema.ts';
+import { forumReads, forumRecords } from '../../db/schema-forum.ts';
+import { recordDetailColumns, toRecordDetail, type RecordDetail } from './record-details.repo.ts';
 
 /*
- * The forum's lists. A page is two steps: the ids of the page (one query walking
- * forum_records_list_idx / forum_records_announcements_idx with LIMIT, or a keyset boundary), then
- * the rows of just those ids with author, upvoted and read flags (one query, record-details.repo.ts). docs/forum.md, "Lists".
+ * The forum's lists (docs/forum.md, "Lists"). A page is one statement: the ids of the page (walking
+ * forum_records_list_idx / forum_records_announcements_idx with LIMIT, or from a keyset boundary) under
+ * the details of just those rows (record-details.repo.ts). The counts are in counts.repo.ts.
  */
 
 /** Where a keyset page starts: after the row with these sort keys (ordering -created_at). */
@@ -76,9 +77,11 @@ function topicConditions(shape: TopicShape): SQL | undefined {
     eq(r.courseId, sql.placeholder('courseId')),
     isNull(r.parentId),
     isNotNull(r.publishedAt),
-    shape.isAnnouncement === true ? eq(r.isAnnouncement, true) : undefined,
+    // The bare column, not `= true` (a bound parameter): a statement planned once can use the partial
+    // index forum_records_announcements_idx only when its predicate is written as the index's is.
+    shape.isAnnouncement === true ? sql`${r.isAnnouncement}` : undefined,
     shape.isAnnouncement === false ? not(r.isAnnouncement) : undefined,
-    shape.pinnedOnly ? eq(r.pinned, true) : undefined,
+    shape.pinnedOnly ? sql`${r.pinned}` : undefined,
     shape.author ? eq(r.authorId, sql.placeholder('authorId')) : undefined,
     shape.updatedBy ? eq(r.updatedBy, sql.placeholder('updatedBy')) : undefined,
     shape.unreadOnly
@@ -121,66 +124,116 @@ function topicOrder(ordering: ForumOrdering): SQL[] {
   }
 }
 
-/** How many of the newest topics a search walks in list order before it asks the search index. */
+/**
+ * How many of the newest topics a search that matches many walks in list order before it asks the
+ * search index (a search that matches few asks the index at once: walking would find too little).
+ */
 const SEARCH_WINDOW = 1000;
 
-const afterSql = sql`(${r.pinned}, ${r.createdAt}, ${r.id}) < (${sql.placeholder('afterPinned')}::boolean, ${fromMicros(sql.placeholder('afterMicros'))}, ${sql.placeholder('afterId')}::int)`;
+/**
+ * The keyset boundary. Its values come through a sub-select on purpose: given the values themselves,
+ * PostgreSQL estimated each page from the column statistics, found every estimate cheaper than one
+ * plan for all, and planned every page anew (0.6 ms, twice the run); behind the sub-select the values
+ * are unknown to each plan alike, the statement is planned once, and the index still seeks the row.
+ */
+const afterSql = sql`(${r.pinned}, ${r.createdAt}, ${r.id}) < (select ${sql.placeholder('afterPinned')}::boolean, ${fromMicros(sql.placeholder('afterMicros'))}, ${sql.placeholder('afterId')}::int)`;
+
+interface PageKey {
+  shape: TopicShape;
+  ordering: ForumOrdering;
+  after: boolean;
+  /** The search walks the newest SEARCH_WINDOW topics in list order (see pageIds). */
+  windowed: boolean;
+  /** Rows to fetch: written into the statement (literalLimit), so each count has its own. */
+  rows: number;
+  /** Whether the page skips rows by offset (a bound one: such pages are planned per execution). */
+  offset: boolean;
+}
 
 /**
- * One page of topic ids with their keysets, one more than `limit` to tell whether another page
- * follows; `after` (ordering -created_at only) is the row comparison the index walks from.
+ * The ids of one page with their keysets, one more than `limit` to tell whether another page follows;
+ * `after` (ordering -created_at only) is the row comparison the index walks from.
+ *
+ * Windowed: a search page in list order among the newest SEARCH_WINDOW topics (from the keyset on).
+ * The planner cannot tell how many posts a Japanese phrase matches (it takes the bigrams as
+ * independent) and would fetch and sort every match; walking the list index and testing each row finds
+ * a common word's page within a few dozen rows. When the window holds less than the page, the search
+ * index answers instead (a rare word: few matches to sort).
+ */
+/** drizzle leaves out an offset of 0: only pages that skip rows bind one. */
+const offsetOf = (key: PageKey) => (key.offset ? sql.placeholder('offset') : 0);
+
+function pageIds(db: Executor, key: PageKey) {
+  const keyset = key.after ? afterSql : undefined;
+  if (!key.windowed) {
+    return db
+      .select({ id: r.id, pinned: r.pinned, createdMicros: createdMicros.as('created_micros') })
+      .from(r)
+      .where(and(topicConditions(key.shape), keyset))
+      .orderBy(...topicOrder(key.ordering))
+      .limit(literalLimit(key.rows))
+      .offset(offsetOf(key))
+      .as('p');
+  }
+  const windowed = db
+    .select({
+      id: r.id,
+      pinned: r.pinned,
+      createdMicros: createdMicros.as('created_micros'),
+      searchVector: r.searchVector,
+    })
+    .from(r)
+    .where(and(topicConditions({ ...key.shape, search: false }), keyset))
+    .orderBy(...topicOrder('-created_at'))
+    .limit(literalLimit(SEARCH_WINDOW))
+    .as('w');
+  return db
+    .select({ id: windowed.id, pinned: windowed.pinned, createdMicros: windowed.createdMicros })
+    .from(windowed)
+    .where(sql`${windowed.searchVector} @@ ${sql.placeholder('search')}::tsquery`)
+    .limit(literalLimit(key.rows))
+    .offset(offsetOf(key))
+    .as('p');
+}
+
+/**
+ * A page of topics with everything the list shows, in one statement: the page's ids (walking
+ * forum_records_list_idx / forum_records_announcements_idx with LIMIT, or from a keyset), then the
+ * details of just those rows — an offset's skipped rows never pay for authors, flags or files.
  */
 const pageStatement = statementCache(
-  (key: { shape: TopicShape; ordering: ForumOrdering; after: boolean }) =>
-    `forum_page_${shapeName(key.shape)}_${key.after ? 'k' : 'o'}_${key.ordering.replace('-', 'd_')}`,
-  (db, key, name) =>
-    db
-      .select({ id: r.id, pinned: r.pinned, createdMicros })
-      .from(r)
-      .where(and(topicConditions(key.shape), key.after ? afterSql : undefined))
-      .orderBy(...topicOrder(key.ordering))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare(name),
-);
-
-/**
- * A search page in list order among the newest SEARCH_WINDOW topics (from the keyset on): the planner
- * cannot tell how many posts a Japanese phrase matches (it takes the bigrams as independent) and would
- * fetch and sort every match; walking the list index and testing each row finds a common word's page
- * within a few dozen rows. When the window holds less than the page, the search index answers instead
- * (a rare word: few matches to sort).
- */
-const searchWindowStatement = statementCache(
-  (key: { shape: TopicShape; after: boolean }) =>
-    `forum_search_window_${shapeName(key.shape)}_${key.after ? 'k' : 'o'}`,
+  (key: PageKey) =>
+    `forum_page_${shapeName(key.shape)}_${key.after ? 'k' : ''}${key.offset ? 'o' : ''}_${key.windowed ? 'w' : key.ordering.replace('-', 'd_')}_${key.rows}`,
   (db, key, name) => {
-    const windowed = db
-      .select({
-        id: r.id,
-        pinned: r.pinned,
-        createdMicros: createdMicros.as('created_micros'),
-        searchVector: r.searchVector,
-      })
-      .from(r)
-      .where(and(topicConditions({ ...key.shape, search: false }), key.after ? afterSql : undefined))
-      .orderBy(...topicOrder('-created_at'))
-      .limit(sql.placeholder('window'))
-      .as('w');
+    const page = pageIds(db, key);
     return db
-      .select({ id: windowed.id, pinned: windowed.pinned, createdMicros: windowed.createdMicros })
-      .from(windowed)
-      .where(sql`${windowed.searchVector} @@ ${sql.placeholder('search')}::tsquery`)
-      .limit(sql.placeholder('limit'))
+      .select({ ...recordDetailColumns, pageMicros: page.createdMicros })
+      .from(page)
+      .innerJoin(r, eq(r.id, page.id))
+      .innerJoin(users, eq(users.id, r.authorId))
+      .orderBy(...topicOrder(key.windowed ? '-created_at' : key.ordering))
       .prepare(name);
   },
 );
 
+export interface PageRow {
+  record: RecordDetail;
+  keyset: Keyset;
+}
+
+/** One page of topics (one more than `limit` when another page follows), with their details. */
 export async function listTopicPage(
   db: Executor,
   filter: TopicFilter,
-  page: { ordering: ForumOrdering; limit: number; offset: number; after?: Keyset },
-): Promise<{ id: number; keyset: Keyset }[]> {
+  page: {
+    ordering: ForumOrdering;
+    limit: number;
+    offset: number;
+    after?: Keyset;
+    /** A search known to match many topics: its page is looked for among the newest first. */
+    manyMatches?: boolean;
+  },
+): Promise<PageRow[]> {
   const shape = shapeOf(filter);
   const after = page.after !== undefined;
   const params = {
@@ -188,38 +241,38 @@ export async function listTopicPage(
     afterPinned: page.after?.pinned ?? false,
     afterMicros: page.after?.createdMicros ?? '0',
     afterId: page.after?.id ?? 0,
-    limit: page.limit + 1,
     offset: page.offset,
   };
-  const wanted = page.offset + page.limit + 1;
-  if (shape.search && page.ordering === '-created_at' && wanted <= SEARCH_WINDOW) {
-    const found = await searchWindowStatement(db, { shape, after }).execute({
-      ...params,
-      window: SEARCH_WINDOW,
-      limit: wanted,
-    });
-    if (found.length === wanted) return found.slice(page.offset).map(toKeyed);
+  const key = { shape, ordering: page.ordering, after, rows: page.limit + 1, offset: page.offset > 0 };
+  const windowed =
+    shape.search &&
+    page.manyMatches === true &&
+    page.ordering === '-created_at' &&
+    page.offset + page.limit + 1 <= SEARCH_WINDOW;
+  if (windowed) {
+    const found = await pageStatement(db, { ...key, windowed: true }).execute(params);
+    if (found.length === page.limit + 1) return found.map(toPageRow);
   }
-  const rows = await pageStatement(db, { shape, ordering: page.ordering, after }).execute(params);
-  return rows.map(toKeyed);
+  const rows = await pageStatement(db, { ...key, windowed: false }).execute(params);
+  return rows.map(toPageRow);
 }
 
-function toKeyed(row: { id: number; pinned: boolean; createdMicros: string }): {
-  id: number;
-  keyset: Keyset;
-} {
-  return { id: row.id, keyset: { pinned: row.pinned, createdMicros: row.createdMicros, id: row.id } };
+function toPageRow(row: Parameters<typeof toRecordDetail>[0] & { pageMicros: string }): PageRow {
+  const { pageMicros, ...detail } = row;
+  return {
+    record: toRecordDetail(detail),
+    keyset: { pinned: row.pinned, createdMicros: pageMicros, id: row.id },
+  };
 }
 
 const countStatement = statementCache(
-  (key: { shape: TopicShape; capped: boolean }) =>
-    `forum_count_${shapeName(key.shape)}_${key.capped ? 'cap' : 'all'}`,
+  (key: { shape: TopicShape; cap?: number }) => `forum_count_${shapeName(key.shape)}_${key.cap ?? 'all'}`,
   (db, key, name) => {
     const matching = db
       .select({ one: sql`1` })
       .from(r)
       .where(topicConditions(key.shape));
-    const limited = key.capped ? matching.limit(sql.placeholder('cap')).as('m') : matching.as('m');
+    const limited = key.cap === undefined ? matching.as('m') : matching.limit(literalLimit(key.cap)).as('m');
     return db
       .select({ n: sql<number>`count(*)::int` })
       .from(limited)
@@ -229,81 +282,7 @@ const countStatement = statementCache(
 
 /** Counts matching topics, stopping at `cap` (so a common search word costs what a rare one does). */
 export async function countTopics(db: Executor, filter: TopicFilter, cap?: number): Promise<number> {
-  const [row] = await countStatement(db, { shape: shapeOf(filter), capped: cap !== undefined }).execute({
-    ...topicParams(filter),
-    cap: cap ?? 0,
-  });
-  return row?.n ?? 0;
-}
-
-const countsStatement = statementCache(
-  () => 'forum_counts',
-  (db, _key: null, name) =>
-    db
-      .select({
-        topics: sql<number>`coalesce(${forumCourseStats.topics}, 0)::int`,
-        announcements: sql<number>`coalesce(${forumCourseStats.announcements}, 0)::int`,
-        read: sql<number>`((select count(*) from ${forumReads} as x where x.user_id = ${sql.placeholder('userId')}::int and x.course_id = ${courses.id}) - (select count(*) from ${r} as w join ${forumReads} as x on x.record_id = w.id and x.user_id = ${sql.placeholder('userId')}::int where w.course_id = ${courses.id} and w.published_at is null))::int`,
-      })
-      .from(courses)
-      .leftJoin(forumCourseStats, eq(forumCourseStats.courseId, courses.id))
-      .where(eq(courses.id, sql.placeholder('courseId')))
-      .prepare(name),
-);
-
-/**
- * The course's published topics and announcements (the kept counters) and how many of the published
- * topics the user has read, in one prepared statement: what every list page and the unread badge need.
- * The read count is one index-only range of forum_reads_user_course_idx less the few reads of topics
- * still waiting to be published; it costs what the user has read, never what the course holds.
- */
-export async function findForumCounts(
-  db: Executor,
-  courseId: number,
-  userId: number,
-): Promise<{ topics: number; announcements: number; read: number }> {
-  const [row] = await countsStatement(db, null).execute({ courseId, userId });
-  return row ?? { topics: 0, announcements: 0, read: 0 };
-}
-
-/** Published topics (and announcements) of the course, from the counters kept with every change. */
-export async function findCourseStats(
-  db: Executor,
-  courseId: number,
-): Promise<{ topics: number; announcements: number }> {
-  const [row] = await db
-    .select({ topics: forumCourseStats.topics, announcements: forumCourseStats.announcements })
-    .from(forumCourseStats)
-    .where(eq(forumCourseStats.courseId, courseId))
-    .limit(1);
-  return row ?? { topics: 0, announcements: 0 };
-}
-
-/**
- * How many published topics of the course (narrowed by `isAnnouncement`) the user has read. Read rows
- * exist only for topics, so without the narrowing this is one index-only range of
- * forum_reads_user_course_idx less the few rows on topics still waiting to be published; it costs
- * what the user has read, never what the course holds.
- */
-export async function countReadTopics(
-  db: Executor,
-  key: { userId: number; courseId: number; isAnnouncement?: boolean },
-): Promise<number> {
-  const mine = and(eq(forumReads.userId, key.userId), eq(forumReads.courseId, key.courseId));
-  if (key.isAnnouncement === undefined) {
-    const [row] = await db
-      .select({
-        n: sql<number>`(count(*) - (select count(*) from ${r} as w join ${forumReads} as x on x.record_id = w.id and x.user_id = ${key.userId}::int where w.course_id = ${key.courseId}::int and w.published_at is null))::int`,
-      })
-      .from(forumReads)
-      .where(mine);
-    return row?.n ?? 0;
-  }
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(forumReads)
-    .innerJoin(r, eq(r.id, forumReads.recordId))
-    .where(and(mine, isNull(r.parentId), isNotNull(r.publishedAt), eq(r.isAnnouncement, key.isAnnouncement)));
+  const [row] = await countStatement(db, { shape: shapeOf(filter), cap }).execute(topicParams(filter));
   return row?.n ?? 0;
 }
 

@@ -8,11 +8,13 @@ import {
   type ForumRecordListQuery,
 } from '@kadai/contracts';
 import type { Actor, AppContext } from '../../lib/context.ts';
-import { badRequest, forbidden } from '../../lib/errors.ts';
-import { getCourseRole } from '../courses/courses.service.ts';
+import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { getCourseRole, roleOf } from '../courses/courses.service.ts';
+import { findForumContext, countReadTopics, type ForumCounts } from './counts.repo.ts';
 import { getVisibleRecord, isManager } from './forum-access.ts';
 import * as lists from './lists.repo.ts';
 import { presentRecords } from './present.ts';
+import { toForumRecord } from './forum-access.ts';
 import { forumSearchQuery } from './search.ts';
 import { countUnread } from './state.service.ts';
 
@@ -44,8 +46,6 @@ function searchOf(text: string | undefined): { query?: string; empty: boolean } 
   return query === null ? { empty: true } : { query, empty: false };
 }
 
-type ForumCounts = Awaited<ReturnType<typeof lists.findForumCounts>>;
-
 /**
  * `count` without scanning the course when it can: the kept counters for a plain list (and the
  * announcements), counters less the caller's read rows for the Unread tab, a capped count for a
@@ -54,7 +54,7 @@ type ForumCounts = Awaited<ReturnType<typeof lists.findForumCounts>>;
 async function countFor(
   ctx: AppContext,
   filter: lists.TopicFilter,
-  pendingCounts: Promise<ForumCounts>,
+  pendingCounts: Promise<ForumCounts | undefined>,
 ): Promise<{ count: number; exact: boolean }> {
   const narrow = filter.pinnedOnly || filter.authorId !== undefined || filter.updatedBy !== undefined;
   if (filter.search !== undefined) {
@@ -65,6 +65,7 @@ async function countFor(
   }
   if (narrow) return { count: await lists.countTopics(ctx.db, filter), exact: true };
   const counts = await pendingCounts;
+  if (!counts) return { count: 0, exact: true };
   const all =
     filter.isAnnouncement === true
       ? counts.announcements
@@ -75,7 +76,7 @@ async function countFor(
   const read =
     filter.isAnnouncement === undefined
       ? counts.read
-      : await lists.countReadTopics(ctx.db, {
+      : await countReadTopics(ctx.db, {
           userId: filter.viewerId,
           courseId: filter.courseId,
           isAnnouncement: filter.isAnnouncement,
@@ -90,7 +91,6 @@ async function listTopics(
   filter: Omit<lists.TopicFilter, 'courseId' | 'viewerId' | 'search'>,
   query: Pick<RecordQuery, 'ordering' | 'limit' | 'offset' | 'cursor' | 'full_text_search'>,
 ): Promise<ForumRecordList> {
-  const role = await getCourseRole(ctx.db, actor, courseId);
   if (query.cursor !== undefined && query.ordering !== '-created_at') {
     throw badRequest('A cursor pages the ordering -created_at only.', { cursor: ['Use offset.'] });
   }
@@ -98,13 +98,24 @@ async function listTopics(
   const search = searchOf(query.full_text_search);
   const full: lists.TopicFilter = { ...filter, courseId, viewerId: actor.userId, search: search.query };
   const pageOptions = { ordering: query.ordering, limit: query.limit, offset: query.offset, after };
-  // Two round trips after the role check: the page's ids with every count, then the page's rows.
-  const pendingCounts = lists.findForumCounts(ctx.db, courseId, actor.userId);
-  const [page, counts, counted] = await Promise.all([
-    search.empty ? [] : lists.listTopicPage(ctx.db, full, pageOptions),
-    pendingCounts,
-    search.empty ? { count: 0, exact: true } : countFor(ctx, full, pendingCounts),
-  ]);
+  // Two statements, side by side: the caller's standing with the course's counts, and the page with
+  // its rows. A page fetched for someone who turns out not to be a member is thrown away unseen.
+  const pendingContext = findForumContext(ctx.db, courseId, actor.userId);
+  const pendingCounts = pendingContext.then((c) => c?.counts);
+  pendingCounts.catch(() => {}); // its failure is pendingContext's, reported by Promise.all below
+  const pendingCount = search.empty ? { count: 0, exact: true } : countFor(ctx, full, pendingCounts);
+  // A search is counted first (capped): a word that matches many finds its page among the newest
+  // topics, one that matches few is sorted from the search index (lists.repo.ts, SEARCH_WINDOW).
+  const pendingPage = search.empty
+    ? []
+    : search.query === undefined
+      ? lists.listTopicPage(ctx.db, full, pageOptions)
+      : Promise.resolve(pendingCount).then((counted) =>
+          lists.listTopicPage(ctx.db, full, { ...pageOptions, manyMatches: !counted.exact }),
+        );
+  const [context, page, counted] = await Promise.all([pendingContext, pendingPage, pendingCount]);
+  const role = context && roleOf(actor, context.relation);
+  if (!role) throw notFound();
   const rows = page.slice(0, query.limit);
   const last = rows.at(-1);
   return {
@@ -116,12 +127,8 @@ async function listTopics(
       page.length > query.limit && last && query.ordering === '-created_at'
         ? encodeCursor(last.keyset)
         : null,
-    unread_count: Math.max(counts.topics - counts.read, 0),
-    results: await presentRecords(
-      ctx.db,
-      rows.map((row) => row.id),
-      { actor, role },
-    ),
+    unread_count: Math.max(context.counts.topics - context.counts.read, 0),
+    results: rows.map((row) => toForumRecord(row.record, { actor, role })),
   };
 }
 

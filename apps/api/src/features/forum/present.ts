@@ -2,13 +2,12 @@ import type { CourseRole, ForumRecord } from '@kadai/contracts';
 import type { Executor } from '../../db/client.ts';
 import type { Actor } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
-import { listFilesOfRecords } from './files.repo.ts';
 import { toForumRecord } from './forum-access.ts';
 import { listRecordDetails } from './record-details.repo.ts';
 
 /**
- * The records of `ids` as the caller sees them, in that order: two queries for any number of rows
- * (details with author and flags, then attachments), never one per row.
+ * The records of `ids` as the caller sees them, in that order: one query for any number of rows
+ * (details with author, flags and attachments), never one per row.
  */
 export async function presentRecords(
   db: Executor,
@@ -16,11 +15,8 @@ export async function presentRecords(
   viewer: { actor: Actor; role: CourseRole },
 ): Promise<ForumRecord[]> {
   if (ids.length === 0) return [];
-  const [details, files] = await Promise.all([
-    listRecordDetails(db, ids, viewer.actor.userId),
-    listFilesOfRecords(db, ids),
-  ]);
-  return details.map((row) => toForumRecord(row, files.get(row.id) ?? [], viewer));
+  const details = await listRecordDetails(db, ids, viewer.actor.userId);
+  return details.map((row) => toForumRecord(row, viewer));
 }
 
 export async function presentRecord(

@@ -3,7 +3,7 @@ import { inArray } from 'drizzle-orm';
 import { ForumFinalizeResult, ForumRecordList } from '@kadai/contracts';
 import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { forumRecords } from '../../db/schema-forum.ts';
-import { findCourseStats } from './lists.repo.ts';
+import { findCourseStats } from './counts.repo.ts';
 import { FORUM_FINALIZE_QUEUE, publishDueAnnouncements, startForumJobs } from './publish.ts';
 import { createForumWorld, minutesFromNow, postRecord, type ForumWorld } from './testing.ts';
 

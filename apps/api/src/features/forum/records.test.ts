@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORUM_MESSAGES, ForumRecord, ForumRecordList } from '@kadai/contracts';
 import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
-import { findCourseStats } from './lists.repo.ts';
+import { findCourseStats } from './counts.repo.ts';
 import { createForumWorld, minutesFromNow, postRecord, type ForumWorld } from './testing.ts';
 
 let t: TestApp;

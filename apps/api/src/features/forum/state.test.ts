@@ -191,6 +191,40 @@ describe('search', () => {
     expect(byOffset.results.map((r) => r.id)).toEqual(newestFirst.slice(2, 4));
   });
 
+  it('pages a word that matches over 100 topics from the newest ones, with the count capped', async () => {
+    const course = w.course.id;
+    const made: number[] = [];
+    for (let i = 0; i < 103; i += 1) {
+      const post = await postRecord(t, w.tokens.student, {
+        course,
+        title: `Memo ${i}`,
+        content: i % 2 === 0 ? 'メモ化再帰で解けます' : 'Use memoization here.',
+      });
+      made.push(post.id);
+      if (i % 10 === 0) await postRecord(t, w.tokens.student, { course, title: `Noise ${i}`, content: 'x' });
+    }
+    const newestFirst = [...made].reverse();
+    for (const word of ['memoiz', 'メモ化']) {
+      const matching = newestFirst.filter(
+        (_, i) => (word === 'memoiz') === ((made.length - 1 - i) % 2 === 1),
+      );
+      const first = await list(w.tokens.student, { full_text_search: word, limit: '20' });
+      expect(first).toMatchObject({ count: word === 'memoiz' ? 51 : 52, count_exact: true });
+      expect(first.results.map((r) => r.id)).toEqual(matching.slice(0, 20));
+    }
+    const both = await list(w.tokens.student, { full_text_search: 'memo', limit: '20' });
+    expect(both).toMatchObject({ count: 100, count_exact: false });
+    expect(both.results.map((r) => r.id)).toEqual(newestFirst.slice(0, 20));
+    const second = await list(w.tokens.student, {
+      full_text_search: 'memo',
+      limit: '20',
+      cursor: both.next_cursor!,
+    });
+    expect(second.results.map((r) => r.id)).toEqual(newestFirst.slice(20, 40));
+    const byOffset = await list(w.tokens.student, { full_text_search: 'memo', limit: '20', offset: '20' });
+    expect(byOffset.results.map((r) => r.id)).toEqual(newestFirst.slice(20, 40));
+  });
+
   it('never finds scheduled posts for students', async () => {
     const ids = async (token: string) =>
       (await list(token, { full_text_search: 'Exam results' })).results.map((r) => r.id);
