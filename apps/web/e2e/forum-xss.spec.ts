@@ -223,7 +223,7 @@ async function watchedPage(
 
 /**
  * What is dangerous in the page as rendered: handlers and script URLs anywhere, and inside rendered
- * Markdown any element or attribute that can run script, load something or restyle the page.
+ * Markdown every element or attribute that can run script, load something or restyle the page.
  */
 function dangerousMarkup(page: Page): Promise<string[]> {
   return page.evaluate(() => {

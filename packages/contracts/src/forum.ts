@@ -136,7 +136,7 @@ export const ForumRecordReplace = z
   .meta({ id: 'ForumRecordReplace' });
 export type ForumRecordReplace = z.input<typeof ForumRecordReplace>;
 
-/** `PATCH Forum/Record/{id}/`: any of the fields of PUT. */
+/** `PATCH Forum/Record/{id}/`: some or all of the fields of PUT. */
 export const ForumRecordUpdate = z
   .strictObject({
     title: Title.optional(),

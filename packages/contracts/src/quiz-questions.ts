@@ -32,7 +32,7 @@ export const QuestionOption = z.strictObject({
 export type QuestionOption = z.infer<typeof QuestionOption>;
 
 /**
- * The answer key of each kind. `short_text` patterns are wildcards: `*` stands for any characters
+ * The answer key of each kind. `short_text` patterns are wildcards: `*` stands for zero or more characters
  * (never regular expressions, which an editor could write to hang the server).
  */
 export const AnswerKeySingle = z.strictObject({ correct: z.string().min(1).max(20) });

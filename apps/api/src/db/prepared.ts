@@ -30,7 +30,7 @@ export function statementCache<K, T>(
  */
 export function literalLimit(rows: number): Placeholder {
   if (!Number.isSafeInteger(rows) || rows < 0) throw new Error(`Not a row count: ${rows}`);
-  // drizzle writes any object given to limit() into the statement as it is (its dialect's
+  // drizzle writes every object given to limit() into the statement as it is (its dialect's
   // buildSelectQuery); its signature names Placeholder only.
   return sql.raw(String(rows)) as unknown as Placeholder;
 }

@@ -234,7 +234,7 @@ export async function pruneForumTray(ctx: AppContext, now: Date = new Date()): P
   }
 }
 
-/** Hourly, once across all API instances (pg-boss cron); any instance may do the work. */
+/** Hourly, once across all API instances (pg-boss cron); whichever instance runs it does the work. */
 export async function startForumFileHousekeeping(ctx: AppContext): Promise<void> {
   await ctx.jobs.schedule(FORUM_FILES_HOUSEKEEPING_QUEUE, '41 * * * *');
   await ctx.jobs.work(FORUM_FILES_HOUSEKEEPING_QUEUE, async () => {

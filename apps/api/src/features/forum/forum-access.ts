@@ -10,7 +10,7 @@ import { findRecord, type AuthorRow, type RecordRow } from './records.repo.ts';
 /*
  * Who sees and changes what (docs/forum.md, "Access"): members of the course (students, editors) and
  * staff read and post; editors of the course and staff ("managers") also post announcements, pin,
- * schedule, and edit or delete any post; authors edit and delete their own. Students never see a
+ * schedule, and edit or delete every post; authors edit and delete their own. Students never see a
  * topic before it is published, nor its comments. Everyone else gets 404.
  */
 

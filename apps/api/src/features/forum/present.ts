@@ -6,7 +6,7 @@ import { toForumRecord } from './forum-access.ts';
 import { listRecordDetails } from './record-details.repo.ts';
 
 /**
- * The records of `ids` as the caller sees them, in that order: one query for any number of rows
+ * The records of `ids` as the caller sees them, in that order: one query however many rows
  * (details with author, flags and attachments), never one per row.
  */
 export async function presentRecords(

@@ -9,7 +9,7 @@ import { publishDue } from './records.repo.ts';
  * Scheduled announcements go out at their time (docs/forum.md, "Scheduling"). Three ways lead to the
  * same publishDue(): a job queued for the exact time when the announcement is scheduled, a cron job
  * every minute as a safety net (a lost job, a rescheduled one, a restart), and
- * `POST Forum/scheduled-announcements/finalize` for an outside scheduler. Any number of them may run
+ * `POST Forum/scheduled-announcements/finalize` for an outside scheduler. Several of them may run
  * at once: publishDue's UPDATE … WHERE published_at IS NULL publishes each row exactly once.
  */
 

@@ -179,7 +179,7 @@ export async function updateRecord(
     const stored = record.scheduledAt?.toISOString() ?? null;
     const given = input.scheduled_at === null ? null : new Date(input.scheduled_at).toISOString();
     if (record.publishedAt !== null) {
-      // PUT sends null when it means "no change"; any other different time is a change.
+      // PUT sends null when it means "no change"; every other, different time is a change.
       if (given !== null && given !== stored) {
         if (!manager) throw forbidden('Only editors of the course and staff can schedule posts.');
         throw record.isAnnouncement ? alreadyPublished() : onlyAnnouncements();
