@@ -38,6 +38,14 @@ export interface ForumCounts {
   read: number;
 }
 
+/** Unread topics: published topics less the ones the reader has read. */
+export const unreadOf = (counts: ForumCounts) => Math.max(counts.topics - counts.read, 0);
+
+export interface ForumContext {
+  relation: { isEditor: boolean; isStudent: boolean };
+  counts: ForumCounts;
+}
+
 /**
  * How the user stands to the course (null: no such course) with its published topics and
  * announcements (the kept counters) and how many of the published topics the user has read, in one
@@ -49,7 +57,7 @@ export async function findForumContext(
   db: Executor,
   courseId: number,
   userId: number,
-): Promise<{ relation: { isEditor: boolean; isStudent: boolean }; counts: ForumCounts } | null> {
+): Promise<ForumContext | null> {
   const [row] = await contextStatement(db, null).execute({ courseId, userId });
   if (!row) return null;
   const { isEditor, isStudent, ...counts } = row;

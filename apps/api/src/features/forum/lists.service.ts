@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import {
   MAX_FORUM_SEARCH_COUNT,
+  type CourseRole,
   type ForumAnnouncementListQuery,
   type ForumCommentList,
   type ForumCommentListQuery,
@@ -9,14 +10,18 @@ import {
 } from '@kadai/contracts';
 import type { Actor, AppContext } from '../../lib/context.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
-import { getCourseRole, roleOf } from '../courses/courses.service.ts';
-import { findForumContext, countReadTopics, type ForumCounts } from './counts.repo.ts';
-import { getVisibleRecord, isManager } from './forum-access.ts';
+import { roleOf } from '../courses/courses.service.ts';
+import {
+  countReadTopics,
+  findForumContext,
+  unreadOf,
+  type ForumContext,
+  type ForumCounts,
+} from './counts.repo.ts';
+import { getVisibleRecord, isManager, toForumRecord } from './forum-access.ts';
 import * as lists from './lists.repo.ts';
 import { presentRecords } from './present.ts';
-import { toForumRecord } from './forum-access.ts';
 import { forumSearchQuery } from './search.ts';
-import { countUnread } from './state.service.ts';
 
 /* The topic lists, the announcements and a topic's comments (docs/forum.md, "Lists"). */
 
@@ -84,6 +89,13 @@ async function countFor(
   return { count: Math.max(all - read, 0), exact: true };
 }
 
+/** The caller's role and counts from the forum context; 404 for no such course, or no standing in it. */
+function standingIn(actor: Actor, context: ForumContext | null): { role: CourseRole; counts: ForumCounts } {
+  const role = context && roleOf(actor, context.relation);
+  if (!role) throw notFound();
+  return { role, counts: context.counts };
+}
+
 async function listTopics(
   ctx: AppContext,
   actor: Actor,
@@ -114,8 +126,7 @@ async function listTopics(
           lists.listTopicPage(ctx.db, full, { ...pageOptions, manyMatches: !counted.exact }),
         );
   const [context, page, counted] = await Promise.all([pendingContext, pendingPage, pendingCount]);
-  const role = context && roleOf(actor, context.relation);
-  if (!role) throw notFound();
+  const { role, counts } = standingIn(actor, context);
   const rows = page.slice(0, query.limit);
   const last = rows.at(-1);
   return {
@@ -127,7 +138,7 @@ async function listTopics(
       page.length > query.limit && last && query.ordering === '-created_at'
         ? encodeCursor(last.keyset)
         : null,
-    unread_count: Math.max(context.counts.topics - context.counts.read, 0),
+    unread_count: unreadOf(counts),
     results: rows.map((row) => toForumRecord(row.record, { actor, role })),
   };
 }
@@ -164,7 +175,8 @@ export async function listAnnouncements(
       query,
     );
   }
-  const role = await getCourseRole(ctx.db, actor, query.course);
+  // One statement for the role and the unread count (the context every list answers with).
+  const { role, counts } = standingIn(actor, await findForumContext(ctx.db, query.course, actor.userId));
   if (!isManager(role)) throw forbidden('Only editors of the course and staff see scheduled announcements.');
   const search = searchOf(query.full_text_search);
   const page = search.empty
@@ -180,7 +192,7 @@ export async function listAnnouncements(
     limit: query.limit,
     offset: query.offset,
     next_cursor: null,
-    unread_count: await countUnread(ctx, actor.userId, query.course),
+    unread_count: unreadOf(counts),
     results: await presentRecords(ctx.db, page.ids, { actor, role }),
   };
 }

@@ -7,7 +7,7 @@ import {
 import type { Actor, AppContext } from '../../lib/context.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { getVisibleRecord, toForumAuthor } from './forum-access.ts';
-import { findForumContext } from './counts.repo.ts';
+import { findForumContext, unreadOf } from './counts.repo.ts';
 import * as repo from './records.repo.ts';
 
 /* What one reader does to a post: upvote it, mark it read or unread (docs/forum.md, "Read state"). */
@@ -36,9 +36,9 @@ export async function listUpvoters(ctx: AppContext, actor: Actor, id: number): P
 }
 
 /** Unread topics of the course for the user: published topics less the ones they have read. */
-export async function countUnread(ctx: AppContext, userId: number, courseId: number): Promise<number> {
+async function countUnread(ctx: AppContext, userId: number, courseId: number): Promise<number> {
   const context = await findForumContext(ctx.db, courseId, userId);
-  return context ? Math.max(context.counts.topics - context.counts.read, 0) : 0;
+  return context ? unreadOf(context.counts) : 0;
 }
 
 /** `PUT ForumUserStatus/{id}/`: read state is kept per topic (a comment answers 400). */
