@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Button, Fieldset, FileButton, Group, List, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Fieldset, FileButton, Group, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconPaperclip, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -6,6 +6,7 @@ import { MAX_ATTACHMENTS, MAX_ATTACHMENT_BYTES, type AssignmentFile } from '@kad
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../i18n/format.ts';
+import { FileList } from '../../ui/FileList.tsx';
 import { errorMessage } from '../../ui/errors.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { deleteAttachment, uploadAttachments } from './assignments.api.ts';
@@ -85,30 +86,22 @@ export function AttachmentsField({ assignmentId, courseId }: { assignmentId: num
           })}
         </Text>
         {files.length > 0 ? (
-          <List spacing={4} listStyleType="none" p={0}>
-            {files.map((file) => (
-              <List.Item key={file.id}>
-                <Group gap="xs" wrap="nowrap">
-                  <IconPaperclip size={16} aria-hidden />
-                  <Anchor href={file.url} target="_blank" rel="noopener noreferrer" size="sm">
-                    {file.filename}
-                  </Anchor>
-                  <Text size="xs" c="dimmed">
-                    {format.bytes(file.size)}
-                  </Text>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    size="sm"
-                    onClick={() => confirmRemove(file)}
-                    aria-label={t('assignments.attachments.deleteNamed', { name: file.filename })}
-                  >
-                    <IconTrash size={14} aria-hidden />
-                  </ActionIcon>
-                </Group>
-              </List.Item>
-            ))}
-          </List>
+          <FileList
+            icon={<IconPaperclip size={16} aria-hidden />}
+            removeIcon={<IconTrash size={14} aria-hidden />}
+            removeColor="red"
+            items={files.map((file) => ({
+              key: file.id,
+              name: (
+                <Anchor href={file.url} target="_blank" rel="noopener noreferrer" size="sm">
+                  {file.filename}
+                </Anchor>
+              ),
+              size: file.size,
+              removeLabel: t('assignments.attachments.deleteNamed', { name: file.filename }),
+              onRemove: () => confirmRemove(file),
+            }))}
+          />
         ) : (
           <Text size="sm">{t('assignments.attachments.none')}</Text>
         )}

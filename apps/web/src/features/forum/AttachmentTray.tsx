@@ -1,10 +1,11 @@
-import { ActionIcon, Button, FileButton, Group, List, Stack, Text } from '@mantine/core';
+import { Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import { IconPaperclip, IconUpload, IconX } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { MAX_FORUM_FILE_BYTES, MAX_FORUM_FILES_PER_POST, type ForumFile } from '@kadai/contracts';
 import { useEffect, useRef, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../i18n/format.ts';
+import { FileList } from '../../ui/FileList.tsx';
 import { errorMessage } from '../../ui/errors.ts';
 import { deleteForumFile, uploadForumFiles } from './forum.api.ts';
 import { filesFit, forumMessageKey } from './post-form.ts';
@@ -99,28 +100,19 @@ export function AttachmentTray({
         </Text>
       ) : null}
       {files.length > 0 ? (
-        <List spacing={4} listStyleType="none" p={0} aria-label={t('forum.attachments')}>
-          {files.map((file) => (
-            <List.Item key={file.id}>
-              <Group gap="xs" wrap="nowrap">
-                <IconPaperclip size={16} aria-hidden />
-                <Text size="sm">{file.filename}</Text>
-                <Text size="xs" c="dimmed">
-                  {format.bytes(file.size)}
-                </Text>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  size="sm"
-                  onClick={() => drop(file)}
-                  aria-label={t('forum.editor.removeFile', { name: file.filename })}
-                >
-                  <IconX size={14} aria-hidden />
-                </ActionIcon>
-              </Group>
-            </List.Item>
-          ))}
-        </List>
+        <FileList
+          label={t('forum.attachments')}
+          icon={<IconPaperclip size={16} aria-hidden />}
+          removeIcon={<IconX size={14} aria-hidden />}
+          removeColor="red"
+          items={files.map((file) => ({
+            key: file.id,
+            name: <Text size="sm">{file.filename}</Text>,
+            size: file.size,
+            removeLabel: t('forum.editor.removeFile', { name: file.filename }),
+            onRemove: () => drop(file),
+          }))}
+        />
       ) : null}
     </Stack>
   );

@@ -1,10 +1,10 @@
-import { ActionIcon, Alert, Button, FileButton, Group, Input, List, Stack, Text } from '@mantine/core';
+import { Alert, Button, FileButton, Group, Input, Stack, Text } from '@mantine/core';
 import { IconFile, IconSend, IconUpload, IconX } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AssignmentCourseDetail } from '@kadai/contracts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormatters } from '../../i18n/format.ts';
+import { FileList } from '../../ui/FileList.tsx';
 import { CodeEditor } from '../../ui/CodeEditor.tsx';
 import { errorMessage } from '../../ui/errors.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
@@ -23,7 +23,6 @@ import { useDraft } from './useDraft.ts';
  */
 export function SubmitPanel({ detail }: { detail: AssignmentCourseDetail }) {
   const { t } = useTranslation();
-  const format = useFormatters();
   const queryClient = useQueryClient();
   const { assignment, course } = detail;
   const [code, setCode, clearDraft] = useDraft(
@@ -116,28 +115,19 @@ export function SubmitPanel({ detail }: { detail: AssignmentCourseDetail }) {
         </Group>
 
         {files.length > 0 ? (
-          <List spacing={4} listStyleType="none" p={0} aria-label={t('submissions.submit.chosenFiles')}>
-            {files.map((file) => (
-              <List.Item key={file.name}>
-                <Group gap="xs" wrap="nowrap">
-                  <IconFile size={16} aria-hidden />
-                  <Text size="sm">{file.name}</Text>
-                  <Text size="xs" c="dimmed">
-                    {format.bytes(file.size)}
-                  </Text>
-                  <ActionIcon
-                    variant="subtle"
-                    color="gray"
-                    size="sm"
-                    onClick={() => setFiles((previous) => previous.filter((other) => other !== file))}
-                    aria-label={t('submissions.submit.removeFile', { name: file.name })}
-                  >
-                    <IconX size={14} aria-hidden />
-                  </ActionIcon>
-                </Group>
-              </List.Item>
-            ))}
-          </List>
+          <FileList
+            label={t('submissions.submit.chosenFiles')}
+            icon={<IconFile size={16} aria-hidden />}
+            removeIcon={<IconX size={14} aria-hidden />}
+            removeColor="gray"
+            items={files.map((file) => ({
+              key: file.name,
+              name: <Text size="sm">{file.name}</Text>,
+              size: file.size,
+              removeLabel: t('submissions.submit.removeFile', { name: file.name }),
+              onRemove: () => setFiles((previous) => previous.filter((other) => other !== file)),
+            }))}
+          />
         ) : null}
 
         <FileProblemList problems={shownProblems} />
