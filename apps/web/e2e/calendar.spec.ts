@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { ACCOUNTS, STORAGE_STATE, apiToken, demoCourseId, ja, signIn, unique } from './support.ts';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { ACCOUNTS, apiToken, demoCourseId, ja, signedIn, STORAGE_STATE, unique } from './support.ts';
 
 /** The day (YYYY-MM-DD) an instant falls on in Tokyo, the zone the config gives the browser. */
 function tokyoDay(date: Date): string {
@@ -75,14 +75,6 @@ function englishDate(day: string): string {
   return new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeZone: 'UTC' }).format(
     new Date(`${day}T00:00:00Z`),
   );
-}
-
-async function signedIn(browser: Browser, email: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto('/login');
-  await signIn(page, email, { language: 'English' });
-  await expect(page).toHaveURL(/\/course$/);
-  return page;
 }
 
 test('the calendar shows a quiz window and an assignment deadline; an editor adds and deletes an event; the feed URL works', async ({

@@ -1,32 +1,6 @@
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { ACCOUNTS, DEMO_COURSE, demoCourseId, signIn, unique } from './support.ts';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { ACCOUNTS, DEMO_COURSE, demoCourseId, localInput, signedIn, unique } from './support.ts';
 import { createTopic, forumClient, forumPath } from './forum-data.ts';
-
-/** A `datetime-local` value in the browser's time zone (the config pins Asia/Tokyo). */
-function localInput(date: Date, timeZone = 'Asia/Tokyo'): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(date)
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
-}
-
-async function signedIn(browser: Browser, email: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto('/login');
-  await signIn(page, email, { language: 'English' });
-  await expect(page).toHaveURL(/\/course$/);
-  return page;
-}
 
 /** From the course list through the side rail (whose Forum entry carries the unread dot). */
 async function openForum(page: Page): Promise<void> {

@@ -1,33 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { ACCOUNTS, DEMO_COURSE, apiToken, signIn, unique } from './support.ts';
-
-/** A `datetime-local` value in the browser's time zone (the config pins Asia/Tokyo). */
-function localInput(date: Date, timeZone = 'Asia/Tokyo'): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(date)
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
-}
-
-async function signedIn(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext({ acceptDownloads: true });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await signIn(page, email, { language: 'English' });
-  await expect(page).toHaveURL(/\/course$/);
-  return page;
-}
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { ACCOUNTS, apiToken, DEMO_COURSE, localInput, signedIn, unique } from './support.ts';
 
 async function openQuizzes(page: Page): Promise<void> {
   await page.getByRole('link', { name: DEMO_COURSE }).click();

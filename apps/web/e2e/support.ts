@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import ja from '../src/i18n/ja.json' with { type: 'json' };
 
 export { ja };
@@ -65,6 +65,34 @@ export async function signIn(
   await page.getByRole('textbox', { name: labels.email, exact: true }).fill(email);
   await page.getByRole('textbox', { name: labels.password, exact: true }).fill(password);
   await page.getByRole('button', { name: labels.submit, exact: true }).click();
+}
+
+/** A page of its own (downloads allowed) signed in as `email` in English, on the course list. */
+export async function signedIn(browser: Browser, email: string): Promise<Page> {
+  const context = await browser.newContext({ acceptDownloads: true });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await signIn(page, email, { language: 'English' });
+  await expect(page).toHaveURL(/\/course$/);
+  return page;
+}
+
+/** A `datetime-local` value in the browser's time zone (the config pins Asia/Tokyo). */
+export function localInput(date: Date, timeZone = 'Asia/Tokyo'): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(date)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
 }
 
 export type Scheme = 'light' | 'dark';
