@@ -5,21 +5,11 @@ import type { ForumFile } from '@kadai/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../i18n/format.ts';
+import { followDownload } from '../../ui/download.ts';
 import { notifyError } from '../../ui/notify.ts';
 import { getSignedUrl } from './forum.api.ts';
 import { signedUrlQuery } from './forum.queries.ts';
 import classes from './Forum.module.css';
-
-/** Follows a URL as a download through a temporary link (no new window for a popup blocker to stop). */
-function followDownload(url: string, filename: string): void {
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-}
 
 function Thumbnail({ file }: { file: ForumFile }) {
   const signed = useQuery(signedUrlQuery(file.id));

@@ -11,7 +11,7 @@ import { notifyError } from '../../ui/notify.ts';
 import { Section } from '../../ui/Section.tsx';
 import classes from './QuizFacts.module.css';
 import { memberName } from '../courses/member-name.ts';
-import { saveBlob } from '../submissions/download.ts';
+import { saveBlob } from '../../ui/download.ts';
 import { QuestionStats } from './QuestionStats.tsx';
 import { Fact } from './QuizIntro.tsx';
 import { ReviewControls } from './ReviewControls.tsx';

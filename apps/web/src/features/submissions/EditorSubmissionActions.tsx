@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../ui/errors.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
-import { saveBlob } from './download.ts';
+import { saveBlob } from '../../ui/download.ts';
 import { downloadSubmissionsCsv, regradeAll } from './submissions.api.ts';
 import { submissionKeys } from './submissions.queries.ts';
 
