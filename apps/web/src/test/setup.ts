@@ -30,6 +30,13 @@ if (!('ResizeObserver' in window)) {
   Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
 }
 Element.prototype.scrollIntoView ??= () => undefined;
+// jsdom has no FontFaceSet; Mantine's autosizing textarea listens to it.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+  });
+}
 
 beforeEach(() => {
   localStorage.clear();

@@ -1,20 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { json, stubFetch, tokenExpiringIn, type RecordedRequest } from '../../test/fetch.ts';
+import { json, stubFetch, type RecordedRequest } from '../../test/fetch.ts';
 import { renderApp } from '../../test/render.tsx';
-import { SESSION_DEFAULTS, useSession } from '../auth/session.ts';
+import { signInAsStudent } from '../../test/session.ts';
 
 // The page shows times in the browser's zone: pin it, so the test reads the same everywhere.
 const previousZone = process.env.TZ;
 beforeAll(() => {
   process.env.TZ = 'Asia/Tokyo';
-  // jsdom has no FontFaceSet; Mantine's autosizing textarea listens to it.
-  if (!('fonts' in document)) {
-    Object.defineProperty(document, 'fonts', {
-      configurable: true,
-      value: { addEventListener: () => undefined, removeEventListener: () => undefined },
-    });
-  }
 });
 afterAll(() => {
   process.env.TZ = previousZone;
@@ -132,14 +125,7 @@ function server(role: 'student' | 'editor') {
 }
 
 beforeEach(() => {
-  useSession.setState({
-    ...SESSION_DEFAULTS,
-    authToken: tokenExpiringIn(7200),
-    refreshToken: 'refresh',
-    userId: 4,
-    roles: ['student'],
-    displayLang: 'en-US',
-  });
+  signInAsStudent();
 });
 
 const PAGE = '/course/1/calendar?date=2026-05-12';

@@ -1,31 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { stubFetch, tokenExpiringIn } from '../../test/fetch.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { stubFetch } from '../../test/fetch.ts';
 import { renderApp } from '../../test/render.tsx';
+import { signInAsStudent } from '../../test/session.ts';
 import { toLocalInput } from '../assignments/dates.ts';
-import { SESSION_DEFAULTS, useSession } from '../auth/session.ts';
+import { useSession } from '../auth/session.ts';
 import { FILE_INPUT_TEST_ID } from './AttachmentTray.tsx';
 import { forumServer, record, type FakeForum } from './forum-fixtures.ts';
 
-beforeAll(() => {
-  // jsdom has no FontFaceSet; Mantine's autosizing textarea listens to it.
-  if (!('fonts' in document)) {
-    Object.defineProperty(document, 'fonts', {
-      configurable: true,
-      value: { addEventListener: () => undefined, removeEventListener: () => undefined },
-    });
-  }
-});
-
 beforeEach(() => {
-  useSession.setState({
-    ...SESSION_DEFAULTS,
-    authToken: tokenExpiringIn(7200),
-    refreshToken: 'refresh',
-    userId: 4,
-    roles: ['student'],
-    displayLang: 'en-US',
-  });
+  signInAsStudent();
 });
 
 const SLOW = { timeout: 10_000 };

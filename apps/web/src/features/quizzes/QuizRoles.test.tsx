@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { MyQuizSubmission, QuizInCourse } from '@kadai/contracts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, stubFetch, tokenExpiringIn } from '../../test/fetch.ts';
+import { json, stubFetch } from '../../test/fetch.ts';
 import { renderApp } from '../../test/render.tsx';
-import { SESSION_DEFAULTS, useSession } from '../auth/session.ts';
+import { signInAsStudent } from '../../test/session.ts';
 import { CONTENT, QUESTIONS, QUIZ_COURSE, SUBMISSION, inCourse, iso, quizServer } from './quiz-fixtures.ts';
 
 // Pages load their code on demand: the first render of each takes a while in jsdom.
@@ -13,14 +13,7 @@ const DAY = 86_400_000;
 
 beforeEach(() => {
   sessionStorage.clear();
-  useSession.setState({
-    ...SESSION_DEFAULTS,
-    authToken: tokenExpiringIn(7200),
-    refreshToken: 'refresh',
-    userId: 4,
-    roles: ['student'],
-    displayLang: 'en-US',
-  });
+  signInAsStudent();
 });
 
 const upcoming: QuizInCourse = inCourse({

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, stubFetch, tokenExpiringIn } from '../../test/fetch.ts';
+import { json, stubFetch } from '../../test/fetch.ts';
 import { renderApp } from '../../test/render.tsx';
-import { SESSION_DEFAULTS, useSession } from '../auth/session.ts';
+import { signInAsStudent } from '../../test/session.ts';
 import { draftKey } from './answers.ts';
 import { inCourse, quizServer, SUBMISSION, type Route } from './quiz-fixtures.ts';
 
@@ -14,14 +14,7 @@ const SUBMIT_URL = '/api/Submission/SubmitQuiz/';
 
 beforeEach(() => {
   sessionStorage.clear();
-  useSession.setState({
-    ...SESSION_DEFAULTS,
-    authToken: tokenExpiringIn(7200),
-    refreshToken: 'refresh',
-    userId: 4,
-    roles: ['student'],
-    displayLang: 'en-US',
-  });
+  signInAsStudent();
 });
 
 const question = (number: number) => screen.getByRole('region', { name: `Question ${number}` });

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, stubFetch, tokenExpiringIn, type RecordedRequest } from '../../test/fetch.ts';
+import { json, stubFetch, type RecordedRequest } from '../../test/fetch.ts';
 import { renderApp } from '../../test/render.tsx';
-import { SESSION_DEFAULTS, useSession } from '../auth/session.ts';
+import { signInAsStudent } from '../../test/session.ts';
 import type { CodeEditorProps } from '../../ui/CodeEditor.tsx';
 
 // CodeMirror needs layout APIs jsdom lacks; a textarea stands in with the same props.
@@ -136,14 +136,7 @@ function server(states: unknown[][]) {
 }
 
 beforeEach(() => {
-  useSession.setState({
-    ...SESSION_DEFAULTS,
-    authToken: tokenExpiringIn(7200),
-    refreshToken: 'refresh',
-    userId: 4,
-    roles: ['student'],
-    displayLang: 'en-US',
-  });
+  signInAsStudent();
 });
 
 describe('submitting on the assignment page', () => {
