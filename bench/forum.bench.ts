@@ -11,6 +11,7 @@ import os from 'node:os';
 import autocannon from 'autocannon';
 import { ForumRecordList } from '@kadai/contracts';
 import { createBenchDatabase, startBenchServer, stopProcess } from './processes.ts';
+import { percentile } from './stats.ts';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -62,11 +63,6 @@ function isReady(value: unknown): value is Ready {
   );
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted.length === 0
-    ? Number.NaN
-    : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-
 interface Load {
   latencies: number[];
   result: autocannon.Result;
@@ -114,13 +110,12 @@ interface Row {
 async function measure(database: string, ready: Ready, c: Case): Promise<Row> {
   await load(ready.port, ready.token, c.paths, 2); // warm-up: pool connections, prepared plans, caches
   const { latencies, result } = await load(ready.port, ready.token, c.paths, DURATION);
-  const sorted = latencies.sort((a, b) => a - b);
   return {
     database,
     query: c.name,
-    p50: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    p99: percentile(sorted, 99),
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
     rps: result.requests.average,
     errors: result.errors + result.timeouts + result.non2xx,
     target: c.target,
@@ -197,10 +192,7 @@ async function run(database: string, ready: Ready): Promise<Row[]> {
       times.push(performance.now() - started);
       found = `${list.count_exact ? '' : 'over '}${list.count.toLocaleString('en-US')}`;
     }
-    const alone = percentile(
-      times.slice(2).sort((a, b) => a - b),
-      50,
-    );
+    const alone = percentile(times.slice(2), 50);
     console.log(`${database}: search "${text}" finds ${found} topics; alone ${alone.toFixed(1)} ms (p50)`);
   }
   cases.push({

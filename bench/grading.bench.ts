@@ -22,6 +22,7 @@ import { startJobQueue } from '../apps/api/src/lib/jobs.ts';
 import { createStorage } from '../apps/api/src/lib/storage.ts';
 import type { AppContext } from '../apps/api/src/lib/context.ts';
 import { enqueueGrading } from '../apps/api/src/features/submissions/grading.ts';
+import { percentile } from './stats.ts';
 
 const SUBMISSIONS = Number(process.env.BENCH_SUBMISSIONS ?? 600);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
@@ -73,11 +74,6 @@ async function openBenchDatabase(): Promise<{
     },
   };
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted.length === 0
-    ? Number.NaN
-    : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 const { database, label, drop } = await openBenchDatabase();
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kadai-bench-data-'));

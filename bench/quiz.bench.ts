@@ -12,6 +12,7 @@ import http from 'node:http';
 import os from 'node:os';
 import { QuizContent, type AnswerValue, type Question } from '@kadai/contracts';
 import { createBenchDatabase, startBenchServer, stopProcess } from './processes.ts';
+import { percentile } from './stats.ts';
 
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 1000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -104,11 +105,6 @@ function answerTo(q: Question): AnswerValue {
   }
 }
 
-const percentile = (values: number[], p: number) => {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-};
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Runs `fn(i)` for every student at a random moment of the window; resolves when all are done. */
