@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { z } from 'zod';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { startGrader, type Grader, type GraderOptions } from '@kadai/grader/worker';
 import { loadConfig, type Config } from '../src/config.ts';
@@ -197,4 +198,18 @@ export async function call(
       ? (body as Record<string, unknown>)
       : {};
   return { status: response.statusCode, headers: response.headers, body, json };
+}
+
+const OpenApiPaths = z.record(z.string(), z.record(z.string(), z.unknown()));
+
+/**
+ * The routes the API documents (its OpenAPI paths) whose path `belongs`, as sorted "METHOD /path"
+ * lines: what an authorization matrix compares its rows with, so a new route without a row fails.
+ */
+export async function documentedRoutes(t: TestApp, belongs: (path: string) => boolean): Promise<string[]> {
+  const doc = await call(t, 'GET', '/api/docs/json');
+  return Object.entries(OpenApiPaths.parse(doc.json.paths))
+    .filter(([path]) => belongs(path))
+    .flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`))
+    .sort();
 }
