@@ -1,5 +1,5 @@
 import { launcherArgs } from './launcher.ts';
-import type { SandboxLimits } from './types.ts';
+import type { ConfinementLimits } from './types.ts';
 
 export interface ResolvedOptions {
   bwrapPath: string;
@@ -23,7 +23,7 @@ export interface WritableJob {
 
 export interface CommandInput {
   options: ResolvedOptions;
-  limits: SandboxLimits;
+  limits: ConfinementLimits;
   /** Host dir bound read-only at /job, or the files of a writable /job. */
   job: { hostDir: string } | WritableJob;
   argv: string[];

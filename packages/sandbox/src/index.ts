@@ -1,3 +1,20 @@
+export { startKernel } from './kernel.ts';
+export {
+  DEFAULT_KERNEL_LIMITS,
+  DEFAULT_KERNEL_TIMEOUT_MS,
+  KERNEL_MAX_CODE_LENGTH,
+  KERNEL_MAX_OUTPUTS,
+  type Kernel,
+  type KernelExecuteOptions,
+  type KernelExit,
+  type KernelExitReason,
+  type KernelLimitHit,
+  type KernelLimits,
+  type KernelMimeBundle,
+  type KernelOptions,
+  type KernelOutput,
+  type KernelResult,
+} from './kernel-types.ts';
 export { probeSandbox, type ProbeOptions, type SandboxStatus } from './probe.ts';
 export { runSandboxed } from './run.ts';
 export {

@@ -1,21 +1,28 @@
-import { spawn } from 'node:child_process';
 import type { Writable } from 'node:stream';
 import path from 'node:path';
-import { constants as osConstants } from 'node:os';
-import { assertAvailable, forgetAvailability, resolveOptions, unreachable } from './availability.ts';
+import { assertAvailable, resolveOptions, unreachable } from './availability.ts';
 import { CappedOutput } from './capture.ts';
 import { classifyLimit } from './classify.ts';
 import { buildCommand, type ResolvedOptions, type WritableJob } from './command.ts';
 import { findLeakedDescriptors } from './fds.ts';
 import { createJobDir, removeJobDir, validateFiles } from './jobdir.ts';
 import { FIRST_FILE_FD, REPORT_FD, parseLauncherReport, type LauncherReport } from './launcher.ts';
+import { resolvePositiveLimits } from './limits.ts';
 import { compileCollectPatterns, validateMountPoint } from './paths.ts';
+import {
+  FLOOD_FACTOR,
+  decodeExit,
+  isRunning,
+  killSandbox,
+  recheckAfterFailure,
+  spawnFailure,
+  spawnSandbox,
+} from './spawn.ts';
 import {
   COLLECT_MAX_BYTES,
   COLLECT_MAX_FILES,
   DEFAULT_LIMITS,
   SandboxRequestError,
-  SandboxUnavailableError,
   type SandboxLimits,
   type SandboxOptions,
   type SandboxFile,
@@ -24,8 +31,6 @@ import {
   type SandboxResult,
 } from './types.ts';
 
-/** A program writing more than this many times its cap is killed: it is flooding, not answering. */
-const FLOOD_FACTOR = 4;
 const PAGE = 4096;
 
 /**
@@ -74,16 +79,7 @@ export async function runSandboxed(
       ],
     });
     const raw = await execute(file, args, limits, writableJob, request);
-    const stderr = raw.stderr.text();
-    if (
-      (raw.exitCode === 1 && stderr.startsWith('bwrap: execvp ')) ||
-      (raw.exitCode === 127 && stderr.startsWith('launcher: cannot run '))
-    ) {
-      // python3 (bwrap's) or prlimit (the launcher's) vanished under /usr since the last check: say so
-      // instead of blaming the program.
-      forgetAvailability(config);
-      await assertAvailable(config);
-    }
+    await recheckAfterFailure(raw.exitCode, raw.stderr.text(), config);
     return toResult(
       raw,
       limits,
@@ -115,16 +111,7 @@ function planWritableJob(files: SandboxFile[]): WritableJob {
 }
 
 export function resolveLimits(overrides: Partial<SandboxLimits> = {}): SandboxLimits {
-  const limits: SandboxLimits = { ...DEFAULT_LIMITS };
-  for (const key of Object.keys(DEFAULT_LIMITS) as (keyof SandboxLimits)[]) {
-    const value = overrides[key];
-    if (value === undefined) continue;
-    if (!Number.isSafeInteger(value) || value < 1) {
-      throw new SandboxRequestError(`Limit ${key} must be a positive integer, got ${String(value)}`);
-    }
-    limits[key] = value;
-  }
-  return limits;
+  return resolvePositiveLimits(DEFAULT_LIMITS, overrides);
 }
 
 function validateRequest(
@@ -191,20 +178,11 @@ async function execute(
   request: SandboxRequest,
 ): Promise<RawRun> {
   const leaked = await findLeakedDescriptors();
-  const stdio: ('pipe' | 'ignore' | number)[] = ['pipe', 'pipe', 'pipe'];
-  const put = (fd: number, how: 'pipe' | number): void => {
-    while (stdio.length <= fd) stdio.push('ignore');
-    stdio[fd] = how;
-  };
-  for (const fd of leaked.fds) put(fd, leaked.devNull!.fd);
-  put(REPORT_FD, 'pipe');
-  for (const { fd } of writableJob?.files ?? []) put(fd, 'pipe');
+  const pipes = [REPORT_FD, ...(writableJob?.files ?? []).map(({ fd }) => fd)];
 
   return new Promise<RawRun>((resolve, reject) => {
     const started = performance.now();
-    // detached: its own process group, so one kill reaches bwrap; bwrap's --die-with-parent and the
-    // PID namespace then take every process inside with it, double-forked daemons included.
-    const child = spawn(file, args, { env: {}, stdio, detached: true });
+    const child = spawnSandbox({ file, args }, pipes, leaked);
     const stdout = new CappedOutput(limits.outputBytes);
     const stderr = new CappedOutput(limits.outputBytes);
     const report: Buffer[] = [];
@@ -214,15 +192,10 @@ async function execute(
     let exit: { code: number | null; signal: NodeJS.Signals | null; timeMs: number } | null = null;
 
     const kill = (reason: RawRun['killedFor'] | 'abort'): void => {
-      // Once bwrap has been reaped its pid (and process group id) may belong to someone else.
-      if (exit !== null || child.pid === undefined) return;
+      if (!isRunning(child)) return;
       if (reason === 'abort') aborted = true;
       else killedFor ??= reason;
-      try {
-        process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        // Already gone.
-      }
+      killSandbox(child);
     };
     const wall = setTimeout(() => kill('wall'), limits.wallMs);
     const onAbort = (): void => kill('abort');
@@ -263,11 +236,7 @@ async function execute(
     });
     child.once('error', (error: NodeJS.ErrnoException) => {
       finish();
-      if (error.code === 'ENOENT' || error.code === 'EACCES') {
-        reject(new SandboxUnavailableError(`Sandbox unavailable: cannot start ${file}: ${error.message}`));
-      } else {
-        reject(error);
-      }
+      reject(spawnFailure(file, error));
     });
     child.once('close', () => {
       finish();
@@ -289,18 +258,8 @@ async function execute(
   });
 }
 
-const SIGNAL_NAMES = new Map<number, string>(
-  Object.entries(osConstants.signals).map(([name, number]) => [number, name]),
-);
-
 function toResult(raw: RawRun, limits: SandboxLimits, report: LauncherReport): SandboxResult {
-  // bwrap exits with 128 + n when the program died of signal n; the host kill shows up as our own SIGKILL.
-  let exitCode = raw.exitCode;
-  let signal: string | null = raw.signal;
-  if (exitCode !== null && exitCode > 128 && exitCode < 160 && SIGNAL_NAMES.has(exitCode - 128)) {
-    signal = SIGNAL_NAMES.get(exitCode - 128)!;
-    exitCode = null;
-  }
+  const { exitCode, signal } = decodeExit(raw.exitCode, raw.signal);
   const stderr = raw.stderr.text();
   const truncated = raw.stdout.truncated || raw.stderr.truncated;
   const result: SandboxResult = {

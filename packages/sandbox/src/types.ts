@@ -23,6 +23,9 @@ export interface SandboxLimits {
   tmpBytes: number;
 }
 
+/** What bubblewrap and the rlimits enforce themselves: shared by one-off runs and kernels. */
+export type ConfinementLimits = Omit<SandboxLimits, 'wallMs' | 'outputBytes'>;
+
 export const DEFAULT_LIMITS: SandboxLimits = Object.freeze({
   cpuSeconds: 2,
   wallMs: 5000,
