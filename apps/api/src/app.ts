@@ -40,6 +40,14 @@ import { registerEventRoutes } from './features/events/events.routes.ts';
 import { registerFeedRoutes } from './features/events/feed.routes.ts';
 import { registerForumFileRoutes } from './features/forum/files.routes.ts';
 import { registerForumRoutes } from './features/forum/forum.routes.ts';
+import { registerVideoRoutes } from './features/videos/videos.routes.ts';
+import { registerVideoFileRoutes } from './features/videos/files.routes.ts';
+import { KernelPool } from './features/workbooks/kernels.ts';
+import { liveAmong } from './features/workbooks/workbooks.repo.ts';
+import {
+  registerWorkbookConfigRoutes,
+  registerWorkbookRoutes,
+} from './features/workbooks/workbooks.routes.ts';
 
 import { VERSION } from './version.ts';
 
@@ -75,6 +83,15 @@ const PLUGIN_ERROR_CODES: Record<number, string> = {
   429: 'throttled',
 };
 
+/** How often the kernels of ended or expired workbook sessions are looked for. */
+const KERNEL_SWEEP_MS = 15_000;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    workbookKernels: KernelPool;
+  }
+}
+
 /** Largest JSON body the API reads; uploads have their own per-feature limits. */
 export const BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 
@@ -85,6 +102,8 @@ export interface AppOptions {
   /** Default: local disk under STORAGE_DIR (or DATA_DIR/files). */
   storage?: Storage;
   sandbox?: SandboxProbe;
+  /** The workbook kernels of this process (default: a pool of WORKBOOK_MAX_KERNELS real kernels). */
+  kernels?: KernelPool;
   /** Serve the built web app from this folder (skipped when it does not exist). */
   webDistDir?: string;
   logger?: boolean;
@@ -143,10 +162,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         'script-src': ["'self'"],
         // Mantine writes its CSS variables into a <style> element and style attributes.
         'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'blob:'],
+        // Thumbnails of Vimeo and YouTube videos.
+        'img-src': ["'self'", 'data:', 'blob:', 'https://i.vimeocdn.com', 'https://i.ytimg.com'],
         'font-src': ["'self'", 'data:'],
         'connect-src': ["'self'"],
-        'frame-src': ["'none'"],
+        // The players of lecture videos, and nothing else.
+        'frame-src': [new URL(config.VIMEO_PLAYER_URL).origin, new URL(config.YOUTUBE_EMBED_URL).origin],
         'object-src': ["'none'"],
         'base-uri': ["'self'"],
         'form-action': ["'self'"],
@@ -189,7 +210,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         .send({ detail: error.message, code: error.code, ...fieldErrors(error.fields) });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      // A malformed id in a path names no object the caller can see: 404, as for any unknown object.
+      // A malformed id in a path names no object the caller can see: 404, as for every unknown object.
       if (error.validationContext === 'params') {
         return reply.code(404).send({ detail: 'Not found.', code: 'not_found' });
       }
@@ -215,6 +236,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerAccessControl(app, ctx);
 
+  // Workbook kernels live in this process; the sweep ends those whose session ended or expired.
+  const kernels = options.kernels ?? new KernelPool(config.WORKBOOK_MAX_KERNELS);
+  app.decorate('workbookKernels', kernels);
+  const sweep = setInterval(() => {
+    kernels
+      .sweep((ids) => liveAmong(ctx.db, ids))
+      .catch((error: unknown) => {
+        app.log.error({ err: error }, 'workbooks: the kernel sweep failed');
+      });
+  }, KERNEL_SWEEP_MS);
+  sweep.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
+    await kernels.stopAll();
+  });
+
   await app.register(
     async (api) => {
       registerHealthRoutes(api, ctx, options.sandbox);
@@ -232,6 +269,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerFeedRoutes(api, ctx);
       registerForumRoutes(api, ctx);
       registerForumFileRoutes(api, ctx);
+      registerVideoRoutes(api, ctx);
+      registerVideoFileRoutes(api, ctx);
+      registerWorkbookConfigRoutes(api, ctx);
+      registerWorkbookRoutes(api, ctx, kernels);
       registerPygradeApiRoutes(api, ctx, options.sandbox);
     },
     { prefix: '/api' },

@@ -94,6 +94,18 @@ export const EnvSchema = z.object({
    */
   FORUM_FINALIZE_USER: z.string().min(1).max(200).optional(),
   FORUM_FINALIZE_PASSWORD: z.string().min(16, 'at least 16 characters').max(200).optional(),
+  /** A Vimeo personal access token (scopes public, private, video_files) for syncing course videos. */
+  VIMEO_ACCESS_TOKEN: z.string().min(1).max(500).optional(),
+  /** Vimeo's REST API; tests point it at a local server that answers as Vimeo does. */
+  VIMEO_API_URL: z.url().default('https://api.vimeo.com'),
+  /** Where the Vimeo player is embedded from: `{VIMEO_PLAYER_URL}{video id}`. */
+  VIMEO_PLAYER_URL: z.url().default('https://player.vimeo.com/video/'),
+  /** Where the YouTube player is embedded from: `{YOUTUBE_EMBED_URL}{video id}`. */
+  YOUTUBE_EMBED_URL: z.url().default('https://www.youtube-nocookie.com/embed/'),
+  /** The largest lecture video file an editor may upload, in MB (stored with the other files). */
+  VIDEO_MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(20_000).default(500),
+  /** Workbook kernels this API process runs at once; a session past it is refused (429) until one ends. */
+  WORKBOOK_MAX_KERNELS: z.coerce.number().int().min(0).max(1000).default(20),
 });
 export type Env = z.infer<typeof EnvSchema>;
 

@@ -39,7 +39,7 @@ export interface TestAppOptions {
   remoteGraders?: boolean;
   /**
    * Start the job queue and an in-process grader (the real sandbox, 2 slots) with short poll,
-   * heartbeat and sweep intervals; an object overrides any grader option (e.g. `runSandboxed`).
+   * heartbeat and sweep intervals; an object overrides grader options (e.g. `runSandboxed`).
    * /api/health then reports this grader's sandbox.
    */
   grader?: boolean | Partial<GraderOptions>;

@@ -9,3 +9,6 @@ export * from './quiz-questions.ts';
 export * from './quizzes.ts';
 export * from './events.ts';
 export * from './forum.ts';
+export * from './notebooks.ts';
+export * from './videos.ts';
+export * from './workbooks.ts';

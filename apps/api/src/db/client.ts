@@ -11,9 +11,18 @@ import * as coreTables from './schema.ts';
 import * as calendarTables from './schema-calendar.ts';
 import * as forumTables from './schema-forum.ts';
 import * as quizTables from './schema-quizzes.ts';
+import * as videoTables from './schema-videos.ts';
+import * as workbookTables from './schema-workbooks.ts';
 
 /** Every table, for drizzle's typed client (the schema is split by feature into these files). */
-const schema = { ...coreTables, ...calendarTables, ...forumTables, ...quizTables };
+const schema = {
+  ...coreTables,
+  ...calendarTables,
+  ...forumTables,
+  ...quizTables,
+  ...videoTables,
+  ...workbookTables,
+};
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** The handle passed to repositories: the database itself or an open transaction. */

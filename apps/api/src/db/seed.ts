@@ -11,6 +11,8 @@ import { seedDemoAssignments } from '../features/assignments/demo.ts';
 import { seedDemoEvents } from '../features/events/demo.ts';
 import { seedDemoQuizzes } from '../features/quizzes/demo.ts';
 import { seedDemoForum } from '../features/forum/demo.ts';
+import { seedDemoVideos } from '../features/videos/demo.ts';
+import { seedDemoWorkbooks } from '../features/workbooks/demo.ts';
 
 export const DEMO_PASSWORD = 'demo-password-2026';
 /** Later issues hang their demo content (assignments, quizzes, posts, videos) on this course. */
@@ -78,14 +80,21 @@ export interface DemoWorld {
 export type DemoStep = (tx: Tx, world: DemoWorld) => Promise<void>;
 
 /** Later issues append their steps here (an assignment with tests, a quiz, forum posts, videos). */
-const DEMO_STEPS: DemoStep[] = [seedDemoAssignments, seedDemoEvents, seedDemoQuizzes, seedDemoForum];
+const DEMO_STEPS: DemoStep[] = [
+  seedDemoAssignments,
+  seedDemoEvents,
+  seedDemoQuizzes,
+  seedDemoForum,
+  seedDemoVideos,
+  seedDemoWorkbooks,
+];
 
-// Any constant works; it only has to be the same for every API instance starting on one database.
+// The constant is arbitrary; it only has to be the same for every API instance starting on one database.
 const SEED_LOCK_KEY = 0x6b_61_64_01;
 
 /**
  * Fills an empty database (no users) with the demo accounts and courses in one transaction; returns
- * false, changing nothing, when any user exists. Several instances starting together seed once: the
+ * false, changing nothing, when a user exists. Several instances starting together seed once: the
  * transaction takes an advisory lock before it looks. Only `ctx.db` is used, so a caller building its
  * context by hand (main.ts) need not make every part of it.
  */

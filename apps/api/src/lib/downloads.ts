@@ -11,7 +11,9 @@ import type { Config } from '../config.ts';
  */
 export type DownloadRef =
   | { kind: 'storage'; key: string; filename: string; contentType: string }
-  | { kind: 'submission_file'; id: number };
+  | { kind: 'submission_file'; id: number }
+  /** A lecture video, streamed inline with ranges by `/api/VideoFile/<token>` only. */
+  | { kind: 'video_file'; key: string; contentType: 'video/mp4' | 'video/webm' | 'video/ogg' };
 
 const DownloadPayload = z.object({
   ref: z.discriminatedUnion('kind', [
@@ -22,6 +24,11 @@ const DownloadPayload = z.object({
       contentType: z.string(),
     }),
     z.object({ kind: z.literal('submission_file'), id: z.number().int() }),
+    z.object({
+      kind: z.literal('video_file'),
+      key: z.string(),
+      contentType: z.enum(['video/mp4', 'video/webm', 'video/ogg']),
+    }),
   ]),
   /** Expiry, Unix seconds. */
   exp: z.number().int(),
@@ -162,6 +169,18 @@ export function contentDisposition(filename: string): string {
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
   );
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+/**
+ * Headers of a file the API makes for the caller and sends at once (a CSV, a notebook): an attachment
+ * under `contentDisposition`, never sniffed, never cached by others.
+ */
+export function generatedFileHeaders(contentDisposition: string): Record<string, string> {
+  return {
+    'content-disposition': contentDisposition,
+    'cache-control': 'private, no-store',
+    'x-content-type-options': 'nosniff',
+  };
 }
 
 /** Headers of every download: never rendered on our origin, never sniffed, never cached by others. */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
-import { mkdir, open, readFile, rename, unlink } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Config } from '../config.ts';
@@ -21,8 +21,13 @@ export interface Storage {
     contentType: string,
     options?: { maxBytes?: number },
   ): Promise<{ size: number }>;
-  /** A stream of the stored bytes; `StorageNotFoundError` when there is no such key. */
-  get(key: string): Promise<Readable>;
+  /**
+   * A stream of the stored bytes, or of `range` (first and last byte, both included); throws
+   * `StorageNotFoundError` when there is no such key.
+   */
+  get(key: string, range?: { start: number; end: number }): Promise<Readable>;
+  /** Bytes stored under the key; `StorageNotFoundError` when there is none. */
+  size(key: string): Promise<number>;
   read(key: string): Promise<Buffer>;
   /** Removes the key; removing a missing key is not an error. */
   delete(key: string): Promise<void>;
@@ -107,12 +112,22 @@ export class LocalStorage implements Storage {
     }
   }
 
-  async get(key: string): Promise<Readable> {
+  async get(key: string, range?: { start: number; end: number }): Promise<Readable> {
     const file = this.pathOf(key);
     // Open first, so a missing file is an error here rather than on the stream after headers are sent.
     try {
       const handle = await open(file, 'r');
-      return handle.createReadStream(); // closes the handle when the stream ends or is destroyed
+      // Closes the handle when the stream ends or is destroyed.
+      return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
+    } catch (error) {
+      if (isMissing(error)) throw new StorageNotFoundError(key);
+      throw error;
+    }
+  }
+
+  async size(key: string): Promise<number> {
+    try {
+      return (await stat(this.pathOf(key))).size;
     } catch (error) {
       if (isMissing(error)) throw new StorageNotFoundError(key);
       throw error;

@@ -32,6 +32,8 @@ export function registerDownloadRoutes(app: FastifyInstance, ctx: AppContext): v
       const check = verifyDownload(ctx.config, token);
       if (!check.ok) throw check.reason === 'expired' ? expired() : notFound();
       const { ref } = check;
+      // A video's token streams through /api/VideoFile/ only.
+      if (ref.kind === 'video_file') throw notFound();
       if (ref.kind === 'submission_file') {
         const file = await findSubmissionFileContent(ctx.db, ref.id);
         if (!file) throw notFound();

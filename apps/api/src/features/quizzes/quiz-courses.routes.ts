@@ -15,6 +15,7 @@ import type { AppContext } from '../../lib/context.ts';
 import { conflictErrors, errors } from './route-errors.ts';
 import * as quizCourses from './quiz-courses.service.ts';
 import * as results from './results.service.ts';
+import { generatedFileHeaders } from '../../lib/downloads.ts';
 
 export function registerQuizCourseRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -131,9 +132,7 @@ export function registerQuizCourseRoutes(app: FastifyInstance, ctx: AppContext):
       const csv = await results.exportResultsCsv(ctx, actorOf(request), request.params.id);
       return reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', csv.contentDisposition)
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
+        .headers(generatedFileHeaders(csv.contentDisposition))
         .send(csv.body);
     },
   );

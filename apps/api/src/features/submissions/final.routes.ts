@@ -7,6 +7,7 @@ import type { AppContext } from '../../lib/context.ts';
 import { exportCsv } from './csv.service.ts';
 import * as finals from './final.service.ts';
 import { conflictErrors, errors } from './route-errors.ts';
+import { generatedFileHeaders } from '../../lib/downloads.ts';
 
 const SELECT_FINAL = '/Submission/SelectFinal/:assignment_id/:course_id/:submission_id/';
 
@@ -72,9 +73,7 @@ export function registerFinalRoutes(app: FastifyInstance, ctx: AppContext): void
       const csv = await exportCsv(ctx, actorOf(request), request.query);
       return reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', csv.contentDisposition)
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
+        .headers(generatedFileHeaders(csv.contentDisposition))
         .send(csv.body);
     },
   );
