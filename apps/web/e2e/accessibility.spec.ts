@@ -443,6 +443,104 @@ test.describe('calendar', () => {
   });
 });
 
+test.describe('lecture videos', () => {
+  test.describe('as a student', () => {
+    test.use({ storageState: STORAGE_STATE.student });
+
+    test('the video list and a video with its player and progress pass axe in both schemes', async ({
+      page,
+      request,
+    }) => {
+      test.setTimeout(120_000);
+      const courseId = await demoCourseId(request);
+      await open(page, `/course/${courseId}/video`);
+      await expect(page.getByRole('link', { name: /Welcome to the course/ })).toBeVisible();
+      await expectAccessibleInBothSchemes(page, 'the video list');
+      await awayFromRail(page);
+      // The demo's Vimeo video plays in the fake Vimeo player the config points at.
+      await open(page, `/course/${courseId}/vimeo/76979871`);
+      await expect(page.getByRole('region', { name: /My progress|自分の視聴状況/ })).toBeVisible();
+      await expectAccessibleInBothSchemes(page, 'a video');
+    });
+  });
+
+  test.describe('as staff', () => {
+    test.use({ storageState: STORAGE_STATE.staff });
+
+    test('the managed list, the statistics and the video dialogs pass axe', async ({ page, request }) => {
+      test.setTimeout(120_000);
+      const courseId = await demoCourseId(request);
+      await open(page, `/course/${courseId}/video`);
+      await expect(page.getByRole('button', { name: /Add video|動画を追加/ })).toBeVisible();
+      await expectAccessibleInBothSchemes(page, 'the video list (editor)');
+      await awayFromRail(page);
+      await expectDialogAccessible(
+        page,
+        page.getByRole('button', { name: /Add video|動画を追加/ }),
+        'the add dialog',
+      );
+      await expectDialogAccessible(
+        page,
+        page.getByRole('button', { name: /^(Video settings|動画の設定)$/ }),
+        'the settings dialog',
+      );
+      await open(page, `/course/${courseId}/video?tab=stats`);
+      await expect(page.getByRole('table')).toBeVisible();
+      await expectAccessibleInBothSchemes(page, 'the video statistics');
+    });
+  });
+});
+
+test.describe('workbooks', () => {
+  test.describe('as a student', () => {
+    test.use({ storageState: STORAGE_STATE.student });
+
+    test('the configurations and a notebook with outputs pass axe in both schemes', async ({
+      page,
+      request,
+    }) => {
+      test.setTimeout(120_000);
+      const courseId = await demoCourseId(request);
+      await open(page, `/course/${courseId}/workbook`);
+      await expectAccessibleInBothSchemes(page, 'the workbook configurations');
+      await awayFromRail(page);
+      await page.getByRole('button', { name: /^(Open Python lab|「Python lab」を開く)$/ }).click();
+      await expect(page.getByRole('timer')).toBeVisible();
+      for (const n of [2, 3, 4]) {
+        await page.getByRole('button', { name: new RegExp(`^(Run cell ${n}|セル ${n} を実行)$`) }).click();
+      }
+      await expect(page.getByRole('img', { name: /Figure from cell 4|セル 4 の図/ })).toBeVisible({
+        timeout: 30_000,
+      });
+      await expectAccessibleInBothSchemes(page, 'a notebook with a table and a chart');
+      // End the session: a student has one per course, and the workbook journey opens its own.
+      await page.getByRole('button', { name: /^(End session|セッションを終了)$/ }).click();
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: /^(End session|セッションを終了)$/ })
+        .click();
+      await expect(page.getByRole('timer')).toHaveCount(0);
+    });
+  });
+
+  test.describe('as staff', () => {
+    test.use({ storageState: STORAGE_STATE.staff });
+
+    test('the managed configurations and the configuration dialog pass axe', async ({ page, request }) => {
+      test.setTimeout(120_000);
+      const courseId = await demoCourseId(request);
+      await open(page, `/course/${courseId}/workbook`);
+      await expectAccessibleInBothSchemes(page, 'the workbook configurations (editor)');
+      await awayFromRail(page);
+      await expectDialogAccessible(
+        page,
+        page.getByRole('button', { name: /^(New configuration|新しい構成)$/ }),
+        'the configuration dialog',
+      );
+    });
+  });
+});
+
 test.describe('forum', () => {
   /** The editor dialog with Markdown of every common kind, then its preview. */
   async function editorWithPreview(

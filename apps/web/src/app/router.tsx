@@ -77,6 +77,16 @@ const ForumDetailPage = lazy(() =>
   import('../features/forum/ForumDetailPage.tsx').then((m) => ({ default: m.ForumDetailPage })),
 );
 
+const VideoPage = lazy(() =>
+  import('../features/videos/VideoPage.tsx').then((m) => ({ default: m.VideoPage })),
+);
+const VideoDetailPage = lazy(() =>
+  import('../features/videos/VideoDetailPage.tsx').then((m) => ({ default: m.VideoDetailPage })),
+);
+const WorkbookPage = lazy(() =>
+  import('../features/workbooks/WorkbookPage.tsx').then((m) => ({ default: m.WorkbookPage })),
+);
+
 /** A route of the table: its path relative to `base`, its handle (title, breadcrumbs) and its page. */
 function route(
   name: RouteName,
@@ -104,7 +114,7 @@ function courseRoutes(): RouteObject[] {
     route(name, <LaterReleasePage route={name} />, { base: COURSE_BASE, guard });
   return [
     { index: true, element: <Navigate to="assignment" replace /> },
-    later('Workbook'),
+    route('Workbook', <WorkbookPage />, { base: COURSE_BASE }),
     route('Calendar', <CalendarPage />, { base: COURSE_BASE }),
     route('Assignment', <AssignmentListPage />, { base: COURSE_BASE }),
     later('Assessment'),
@@ -119,8 +129,8 @@ function courseRoutes(): RouteObject[] {
     route('QuizDetailV2', <QuizDetailPage />, { base: COURSE_BASE }),
     route('QuizSubmissionDetail', <QuizSubmissionDetailPage />, { base: COURSE_BASE }),
     route('TestCase', <TestCasePage />, { base: COURSE_BASE }),
-    later('Video'),
-    later('VideoDetail'),
+    route('Video', <VideoPage />, { base: COURSE_BASE }),
+    route('VideoDetail', <VideoDetailPage />, { base: COURSE_BASE }),
   ];
 }
 

@@ -3,6 +3,7 @@ import { resolveCourseTitle } from '../features/courses/courses.queries.ts';
 import { resolveForumRecordTitle } from '../features/forum/forum.queries.ts';
 import { resolveQuizSubmissionTitle, resolveQuizTitle } from '../features/quizzes/quizzes.queries.ts';
 import { resolveSubmissionTitle } from '../features/submissions/submissions.queries.ts';
+import { resolveVideoTitle } from '../features/videos/videos.queries.ts';
 import { registerTitleResolver } from './layout/breadcrumbs.ts';
 
 /**
@@ -16,4 +17,5 @@ export function registerTitleResolvers(): void {
   registerTitleResolver('quiz_id', resolveQuizTitle);
   registerTitleResolver('quiz_submission_id', resolveQuizSubmissionTitle);
   registerTitleResolver('forum_record_id', resolveForumRecordTitle);
+  registerTitleResolver('video_url', resolveVideoTitle);
 }

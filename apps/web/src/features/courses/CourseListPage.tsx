@@ -4,7 +4,6 @@ import {
   Card,
   EmptyState,
   Group,
-  Pagination,
   Select,
   SimpleGrid,
   Skeleton,
@@ -27,6 +26,7 @@ import { CreateCourseDialog } from './CreateCourseDialog.tsx';
 import { courseListQuery } from './courses.queries.ts';
 import { RoleBadge } from './RoleBadge.tsx';
 import classes from './CourseListPage.module.css';
+import { Pager } from '../../ui/Pager.tsx';
 
 export const COURSES_PER_PAGE = 12;
 const SEARCH_DEBOUNCE_MS = 300;
@@ -155,17 +155,11 @@ export function CourseListPage() {
               </li>
             ))}
           </SimpleGrid>
-          {totalPages > 1 ? (
-            <Group justify="center">
-              <Pagination
-                total={totalPages}
-                value={Math.min(page, totalPages)}
-                onChange={(value) => updateParams({ page: value === 1 ? null : String(value) })}
-                getControlProps={(control) => ({ 'aria-label': t(`pagination.${control}`) })}
-                getItemProps={(item) => ({ 'aria-label': t('pagination.page', { page: item }) })}
-              />
-            </Group>
-          ) : null}
+          <Pager
+            total={totalPages}
+            value={page}
+            onChange={(value) => updateParams({ page: value === 1 ? null : String(value) })}
+          />
         </>
       )}
 

@@ -4,7 +4,6 @@ import {
   Button,
   Checkbox,
   Group,
-  Pagination,
   Paper,
   Stack,
   Table,
@@ -31,6 +30,7 @@ import { AddMembersForm } from './AddMembersForm.tsx';
 import { removeMembers } from './courses.api.ts';
 import { courseKeys, membersQuery } from './courses.queries.ts';
 import { memberName } from './member-name.ts';
+import { Pager } from '../../ui/Pager.tsx';
 
 const ROWS_PER_PAGE = 50;
 
@@ -221,17 +221,7 @@ export function MembersPanel({ courseId, kind }: { courseId: number; kind: Membe
               </Table>
             </Table.ScrollContainer>
           )}
-          {totalPages > 1 ? (
-            <Group justify="center">
-              <Pagination
-                total={totalPages}
-                value={currentPage}
-                onChange={setPage}
-                getControlProps={(control) => ({ 'aria-label': t(`pagination.${control}`) })}
-                getItemProps={(item) => ({ 'aria-label': t('pagination.page', { page: item }) })}
-              />
-            </Group>
-          ) : null}
+          <Pager total={totalPages} value={currentPage} onChange={setPage} />
         </Stack>
       </Paper>
       <AddMembersForm courseId={courseId} kind={kind} />

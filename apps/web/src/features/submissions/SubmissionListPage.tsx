@@ -1,4 +1,4 @@
-import { Group, Pagination, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { SUBMISSION_STATUSES, type SubmissionStatus } from '@kadai/contracts';
 import { useQuery } from '@tanstack/react-query';
@@ -13,6 +13,7 @@ import { EditorSubmissionActions } from './EditorSubmissionActions.tsx';
 import { SubmissionFilters, type SubmissionFilterValues } from './SubmissionFilters.tsx';
 import { SubmissionTable } from './SubmissionTable.tsx';
 import { submissionListQuery } from './submissions.queries.ts';
+import { Pager } from '../../ui/Pager.tsx';
 
 export const SUBMISSIONS_PER_PAGE = 20;
 const SEARCH_DEBOUNCE_MS = 300;
@@ -107,17 +108,11 @@ export function SubmissionListPage() {
             {t('submissions.count', { count: submissions.data.count })}
           </Text>
           <SubmissionTable rows={submissions.data.results} canEdit={canEdit} />
-          {totalPages > 1 ? (
-            <Group justify="center">
-              <Pagination
-                total={totalPages}
-                value={Math.min(page, totalPages)}
-                onChange={(value) => update({ page: value === 1 ? null : String(value) })}
-                getControlProps={(control) => ({ 'aria-label': t(`pagination.${control}`) })}
-                getItemProps={(item) => ({ 'aria-label': t('pagination.page', { page: item }) })}
-              />
-            </Group>
-          ) : null}
+          <Pager
+            total={totalPages}
+            value={page}
+            onChange={(value) => update({ page: value === 1 ? null : String(value) })}
+          />
         </>
       )}
     </Stack>
