@@ -1,6 +1,6 @@
 // What every bench server (app-server, quiz-server, forum-server) does around its own seeding: a fresh
 // database in a temporary data directory (embedded PGlite, or DATABASE_URL), migrated; access tokens
-// for seeded users; and the real API listening on BENCH_PORT (0: any free port), announced by one JSON
+// for seeded users; and the real API listening on BENCH_PORT (0: a free port), announced by one JSON
 // line that the bench reads (bench/processes.ts), closed on SIGTERM.
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';

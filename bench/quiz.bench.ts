@@ -8,11 +8,11 @@
 // and duplicates, for the embedded PGlite and for a fresh database on the PostgreSQL server at
 // BENCH_PG_URL (BENCH_TARGETS=pglite,postgres picks). Target on PostgreSQL: p95 < 300 ms for both,
 // exactly one accepted submission per student, every duplicate answered 409; exits 1 when missed.
-import http from 'node:http';
 import os from 'node:os';
 import { QuizContent, type AnswerValue, type Question } from '@kadai/contracts';
 import { createBenchDatabase, startBenchServer, stopProcess } from './processes.ts';
 import { percentile } from './stats.ts';
+import { agent, send } from './http-client.ts';
 
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 1000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -42,49 +42,6 @@ function isReady(value: unknown): value is Ready {
     'tokens' in value &&
     Array.isArray(value.tokens)
   );
-}
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-
-interface Answer {
-  status: number;
-  body: string;
-  ms: number;
-}
-
-function send(port: number, method: string, url: string, token: string, body?: unknown): Promise<Answer> {
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        method,
-        path: url,
-        agent,
-        headers: {
-          authorization: `Bearer ${token}`,
-          ...(payload
-            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
-            : {}),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            body: Buffer.concat(chunks).toString('utf8'),
-            ms: performance.now() - started,
-          }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
 }
 
 /** Some answer of the right shape to every question (right or wrong does not matter here). */

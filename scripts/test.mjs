@@ -22,6 +22,10 @@ const needed = [
   { pkg: 'fonts-noto-cjk', present: () => dpkgInstalled('fonts-noto-cjk') },
   { pkg: 'bubblewrap', present: () => has('bwrap', ['--version']) },
   { pkg: 'python3', present: () => existsSync('/usr/bin/python3') },
+  // Workbooks draw charts and tables in the sandbox's Python (the journeys plot with matplotlib).
+  { pkg: 'python3-numpy', present: () => dpkgInstalled('python3-numpy') },
+  { pkg: 'python3-pandas', present: () => dpkgInstalled('python3-pandas') },
+  { pkg: 'python3-matplotlib', present: () => dpkgInstalled('python3-matplotlib') },
 ];
 const missing = needed.filter((n) => !n.present()).map((n) => n.pkg);
 if (missing.length > 0) {
