@@ -13,6 +13,8 @@ import * as forumTables from './schema-forum.ts';
 import * as quizTables from './schema-quizzes.ts';
 import * as videoTables from './schema-videos.ts';
 import * as workbookTables from './schema-workbooks.ts';
+import * as assessmentTables from './schema-assessment.ts';
+import * as mailTables from './schema-mail.ts';
 
 /** Every table, for drizzle's typed client (the schema is split by feature into these files). */
 const schema = {
@@ -22,6 +24,8 @@ const schema = {
   ...quizTables,
   ...videoTables,
   ...workbookTables,
+  ...assessmentTables,
+  ...mailTables,
 };
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;

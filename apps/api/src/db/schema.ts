@@ -44,6 +44,8 @@ export const users = pgTable(
     lastLogin: timestamp('last_login', { withTimezone: true }),
     /** Changes whenever the password does, so set-password links die with the old password. */
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when the owner proved the address: a verification link, or a provider's verified e-mail. */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`)],
 );
