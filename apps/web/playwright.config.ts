@@ -7,6 +7,13 @@ const port = Number(process.env.E2E_PORT ?? 3197);
 /** A stand-in for Vimeo's API and player (apps/api/test/fake-vimeo.ts), for the video journeys. */
 const vimeoPort = Number(process.env.E2E_VIMEO_PORT ?? 3198);
 const vimeoUrl = `http://127.0.0.1:${vimeoPort}`;
+/** A stand-in for Google's identity script, tokeninfo and userinfo (apps/api/test/fake-google.ts). */
+const googlePort = Number(process.env.E2E_GOOGLE_PORT ?? 3199);
+const googleUrl = `http://127.0.0.1:${googlePort}`;
+/** A real SMTP server (apps/api/test/smtp-server.ts); the journeys read what arrived over HTTP. */
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 3201);
+const mailboxPort = Number(process.env.E2E_MAILBOX_PORT ?? 3202);
+const mailboxUrl = `http://127.0.0.1:${mailboxPort}`;
 const baseURL = `http://127.0.0.1:${port}`;
 // A fresh embedded database for every run: the journeys sign in as the seeded demo accounts.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'kadai-e2e-'));
@@ -54,6 +61,20 @@ export default defineConfig({
       timeout: 60_000,
     },
     {
+      command: `npx tsx apps/api/test/fake-google.ts ${googlePort}`,
+      cwd: '../..',
+      url: `${googleUrl}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: `npx tsx apps/api/test/smtp-server.ts ${smtpPort} ${mailboxPort}`,
+      cwd: '../..',
+      url: `${mailboxUrl}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
       command: 'node scripts/start.mjs',
       cwd: '../..',
       url: `${baseURL}/api/health`,
@@ -69,6 +90,15 @@ export default defineConfig({
         VIMEO_ACCESS_TOKEN: 'fake-vimeo-token',
         VIMEO_API_URL: vimeoUrl,
         VIMEO_PLAYER_URL: `${vimeoUrl}/video/`,
+        // The fake's client id (FAKE_GOOGLE_CLIENT_ID): the login page shows the Google button.
+        GOOGLE_CLIENT_ID: 'fake-google-client.apps.googleusercontent.com',
+        GOOGLE_SCRIPT_URL: `${googleUrl}/gsi/client`,
+        GOOGLE_TOKENINFO_URL: `${googleUrl}/tokeninfo`,
+        GOOGLE_USERINFO_URL: `${googleUrl}/v1/userinfo`,
+        // E-mail goes to the test SMTP server, retried after 1 s (instead of 30 s) when it fails.
+        SMTP_HOST: '127.0.0.1',
+        SMTP_PORT: String(smtpPort),
+        SMTP_RETRY_DELAY: '1',
       },
     },
   ],

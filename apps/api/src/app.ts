@@ -25,6 +25,9 @@ import { createStoppedQueue, type JobQueue } from './lib/jobs.ts';
 import { createStorage, type Storage } from './lib/storage.ts';
 import { registerHealthRoutes, type SandboxProbe } from './features/health/health.routes.ts';
 import { registerAuthRoutes } from './features/auth/auth.routes.ts';
+import { registerRegistrationRoutes } from './features/auth/registration.routes.ts';
+import { registerMailRoutes } from './features/mail/mail.routes.ts';
+import { registerGoogleAuthRoutes } from './features/auth/google.routes.ts';
 import { registerUserRoutes } from './features/users/users.routes.ts';
 import { registerCourseRoutes } from './features/courses/courses.routes.ts';
 import { registerMemberRoutes } from './features/courses/members.routes.ts';
@@ -41,6 +44,7 @@ import { registerFeedRoutes } from './features/events/feed.routes.ts';
 import { registerForumFileRoutes } from './features/forum/files.routes.ts';
 import { registerForumRoutes } from './features/forum/forum.routes.ts';
 import { registerVideoRoutes } from './features/videos/videos.routes.ts';
+import { registerAssessmentRoutes } from './features/assessment/assessment.routes.ts';
 import { registerVideoFileRoutes } from './features/videos/files.routes.ts';
 import { KernelPool } from './features/workbooks/kernels.ts';
 import { liveAmong } from './features/workbooks/workbooks.repo.ts';
@@ -109,6 +113,16 @@ export interface AppOptions {
   logger?: boolean;
 }
 
+/**
+ * What the page may load for Google sign-in, only when it is configured: the identity script itself,
+ * and its folder (`…/gsi/`) for the frames, styles and requests the script makes.
+ */
+function googleSources(config: Config): { script: string[]; other: string[] } {
+  if (!config.GOOGLE_CLIENT_ID) return { script: [], other: [] };
+  const script = new URL(config.GOOGLE_SCRIPT_URL);
+  return { script: [script.href], other: [new URL('.', script).href] };
+}
+
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -154,20 +168,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
   });
 
+  const google = googleSources(config);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         'default-src': ["'self'"],
-        'script-src': ["'self'"],
+        'script-src': ["'self'", ...google.script],
         // Mantine writes its CSS variables into a <style> element and style attributes.
-        'style-src': ["'self'", "'unsafe-inline'"],
+        'style-src': ["'self'", "'unsafe-inline'", ...google.other],
         // Thumbnails of Vimeo and YouTube videos.
         'img-src': ["'self'", 'data:', 'blob:', 'https://i.vimeocdn.com', 'https://i.ytimg.com'],
         'font-src': ["'self'", 'data:'],
-        'connect-src': ["'self'"],
-        // The players of lecture videos, and nothing else.
-        'frame-src': [new URL(config.VIMEO_PLAYER_URL).origin, new URL(config.YOUTUBE_EMBED_URL).origin],
+        'connect-src': ["'self'", ...google.other],
+        // The players of lecture videos (and Google's sign-in frames when it is configured).
+        'frame-src': [
+          new URL(config.VIMEO_PLAYER_URL).origin,
+          new URL(config.YOUTUBE_EMBED_URL).origin,
+          ...google.other,
+        ],
         'object-src': ["'none'"],
         'base-uri': ["'self'"],
         'form-action': ["'self'"],
@@ -175,6 +194,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Google's sign-in pop-up hands the token back to this window, which `same-origin` would forbid.
+    crossOriginOpenerPolicy: {
+      policy: config.GOOGLE_CLIENT_ID ? 'same-origin-allow-popups' : 'same-origin',
+    },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     hsts: config.publicUrl.startsWith('https://') ? { maxAge: 15_552_000 } : false,
   });
@@ -256,6 +279,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async (api) => {
       registerHealthRoutes(api, ctx, options.sandbox);
       registerAuthRoutes(api, ctx);
+      registerRegistrationRoutes(api, ctx);
+      registerMailRoutes(api, ctx);
+      registerGoogleAuthRoutes(api, ctx);
       registerUserRoutes(api, ctx);
       registerCourseRoutes(api, ctx);
       registerMemberRoutes(api, ctx);
@@ -270,6 +296,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerForumRoutes(api, ctx);
       registerForumFileRoutes(api, ctx);
       registerVideoRoutes(api, ctx);
+      registerAssessmentRoutes(api, ctx);
       registerVideoFileRoutes(api, ctx);
       registerWorkbookConfigRoutes(api, ctx);
       registerWorkbookRoutes(api, ctx, kernels);

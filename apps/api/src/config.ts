@@ -48,6 +48,21 @@ const trustProxy = z
     return entries;
   });
 
+/** `example.ac.jp, Example.edu` → `['example.ac.jp', 'example.edu']`. */
+const emailDomains = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((domain) => domain.trim().toLowerCase().replace(/^@/, ''))
+      .filter((domain) => domain.length > 0),
+  )
+  .pipe(
+    z
+      .array(z.string().regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'domains separated by commas (example.ac.jp)'))
+      .min(1),
+  );
+
 /**
  * Every environment variable the API reads, parsed once. README's configuration table lists the same
  * names; a test checks that the two agree.
@@ -86,7 +101,32 @@ export const EnvSchema = z.object({
   SIGNED_URL_LIFETIME: seconds.default(300),
   PRODUCT_NAME: z.string().min(1).max(60).default('Kadai'),
   PROVIDER_URL: z.url().default('https://github.com/'),
+  /** The OAuth client of Google sign-in; unset → no Google button, and its route answers 404. */
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  /** Google's OpenID Connect userinfo endpoint; tests point it at a local server that answers as Google does. */
+  GOOGLE_USERINFO_URL: z.url().default('https://openidconnect.googleapis.com/v1/userinfo'),
+  /** Google's tokeninfo endpoint: says which OAuth client an access token was issued to. */
+  GOOGLE_TOKENINFO_URL: z.url().default('https://oauth2.googleapis.com/tokeninfo'),
+  /** Google's identity script, loaded by the login page; its origin is allowed in the page's CSP. */
+  GOOGLE_SCRIPT_URL: z.url().default('https://accounts.google.com/gsi/client'),
+  /**
+   * Whoever proves an e-mail address (a verified Google account, or the link of a verification e-mail
+   * after `POST Auth/Email/Registration/`) may create their own account.
+   */
+  SELF_REGISTRATION: bool.default(false),
+  /** E-mail domains allowed to sign in with Google or register (a domain also admits its subdomains). */
+  ALLOWED_EMAIL_DOMAINS: emailDomains.optional(),
+  /** The SMTP server e-mail goes through; unset → e-mails stay in the outbox (`kept`) for staff to read. */
+  SMTP_HOST: z.string().trim().min(1).max(253).optional(),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65_535).default(587),
+  /** Implicit TLS from the first byte (port 465); false → plain, upgraded with STARTTLS when offered. */
+  SMTP_SECURE: bool.default(false),
+  SMTP_USER: z.string().min(1).max(500).optional(),
+  SMTP_PASSWORD: z.string().min(1).max(500).optional(),
+  /** The sender of every e-mail; default `"PRODUCT_NAME" <no-reply@localhost>`. */
+  MAIL_FROM: z.string().trim().min(3).max(320).optional(),
+  /** Seconds before the first retry of a failed send; each later retry waits about twice as long. */
+  SMTP_RETRY_DELAY: seconds.default(30),
   WEB_DIST_DIR: z.string().optional(),
   /**
    * HTTP Basic credentials of `POST Forum/scheduled-announcements/finalize`, for an outside scheduler

@@ -11,6 +11,7 @@ import { startForumJobs } from './features/forum/publish.ts';
 import { startForumFileHousekeeping } from './features/forum/files.service.ts';
 import { startVideoJobs } from './features/videos/sync.service.ts';
 import { startWorkbookJobs } from './features/workbooks/sessions.service.ts';
+import { startMailJobs } from './features/mail/mail.jobs.ts';
 import { remoteGraderProbe } from './features/pygrade/console.service.ts';
 
 async function main() {
@@ -54,6 +55,7 @@ async function main() {
   await startForumFileHousekeeping({ config, database, db: database.db, jobs, storage, log: app.log });
   await startVideoJobs({ config, database, db: database.db, jobs, storage, log: app.log });
   await startWorkbookJobs({ config, database, db: database.db, jobs, storage, log: app.log });
+  await startMailJobs({ config, database, db: database.db, jobs, storage, log: app.log });
   if (config.SEED_DEMO) {
     const seeded = await seedDemoData({ config, database, db: database.db, jobs, log: app.log });
     if (seeded) app.log.info('seeded the demo course and accounts (see README)');

@@ -14,6 +14,10 @@ import { gradedAssignment } from './assignment-data.ts';
 import { demoQuizPages } from './quiz-data.ts';
 import { forumAxeData } from './forum-data.ts';
 
+// Each walk checks several pages in two schemes (20–45 s on a quiet box); on a loaded one the first
+// walks, run while the API warms up, went past Playwright's 60 s. Walks that need more say so.
+test.describe.configure({ timeout: 120_000 });
+
 /**
  * Axe on what is showing, then again in the other colour scheme. The second pass also switches the
  * language, so every page is checked in Japanese and in English as well.
@@ -638,6 +642,70 @@ test.describe('forum', () => {
           await expect(dialog.getByLabel(/^(Publish at|公開日時)/)).toBeVisible();
         });
       });
+    });
+  });
+});
+
+test.describe('assessment', () => {
+  test.describe('as a student', () => {
+    test.use({ storageState: STORAGE_STATE.student });
+
+    test('the student’s own analysis with its charts passes axe in both schemes', async ({
+      page,
+      request,
+    }) => {
+      test.setTimeout(120_000);
+      const courseId = await demoCourseId(request);
+      const studentId = await userIdOf(request, ACCOUNTS.savedStudent);
+      // Assessment sends a student to their own detail.
+      await page.goto(`/course/${courseId}/assessment`);
+      await expect(page).toHaveURL(new RegExp(`/course/${courseId}/assessment/${studentId}$`));
+      await open(page, `/course/${courseId}/assessment/${studentId}`);
+      await expect(page.getByRole('img', { name: /Class distribution of|のクラスの分布/ })).toBeVisible();
+      await expectAccessibleInBothSchemes(page, 'a student’s assessment');
+    });
+  });
+
+  test.describe('as staff', () => {
+    test.use({ storageState: STORAGE_STATE.staff });
+
+    test('the table, skills, workshops, a student’s analysis and the dialogs pass axe', async ({
+      page,
+      request,
+    }) => {
+      test.setTimeout(150_000);
+      const courseId = await demoCourseId(request);
+      const list = `/course/${courseId}/assessment`;
+      await open(page, list);
+      await expect(page.getByRole('table')).toBeVisible();
+      await expectAccessibleInBothSchemes(page, 'the assessment table');
+      await awayFromRail(page);
+      await open(page, `${list}?tab=skills`);
+      await expect(page.getByRole('table')).toBeVisible();
+      await expectAccessibleInBothSchemes(page, 'the skills');
+      await awayFromRail(page);
+      await expectDialogAccessible(
+        page,
+        page.getByRole('button', { name: /^(New skill|新しいスキル)$/ }),
+        'the skill dialog',
+      );
+      await expectDialogAccessible(
+        page,
+        page.getByRole('button', { name: /^(Tag items for|.+ の項目をタグ付け)/ }).first(),
+        'the skill items dialog',
+      );
+      await open(page, `${list}?tab=workshops`);
+      await expectAccessibleInBothSchemes(page, 'the workshops');
+      await awayFromRail(page);
+      await expectDialogAccessible(
+        page,
+        page.getByRole('button', { name: /^(New workshop|新しいワークショップ)$/ }),
+        'the workshop dialog',
+      );
+      const studentId = await userIdOf(request, ACCOUNTS.savedStudent);
+      await open(page, `${list}/${studentId}`);
+      await expect(page.getByRole('img', { name: /Class distribution of|のクラスの分布/ })).toBeVisible();
+      await expectAccessibleInBothSchemes(page, 'a student’s assessment (staff)');
     });
   });
 });

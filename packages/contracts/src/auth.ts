@@ -19,6 +19,10 @@ export const LoginUser = z.object({ pk: z.number().int(), email: z.string() });
 export const LoginResponse = TokenPair.extend({ user: LoginUser });
 export type LoginResponse = z.infer<typeof LoginResponse>;
 
+/** Google sign-in: an OAuth access token from Google's token client (scope `openid email profile`). */
+export const GoogleLoginRequest = z.object({ access_token: z.string().trim().min(1).max(4096) });
+export type GoogleLoginRequest = z.infer<typeof GoogleLoginRequest>;
+
 export const RefreshRequest = z.object({ refresh: z.string().min(1).max(512) });
 export type RefreshRequest = z.infer<typeof RefreshRequest>;
 

@@ -105,13 +105,16 @@ export const MemberAddResult = z.object({
   added: z.array(UserSummary),
   /** Already on the list: nothing changed. */
   already: z.array(UserSummary),
-  /** New accounts (staff only) made for unknown e-mails and added; send each its set-password link. */
-  created: z.array(z.object({ user: UserSummary, set_password: SetPasswordLink })),
+  /**
+   * New accounts made for unknown e-mails and added; each is sent an invitation e-mail with its
+   * set-password link. `set_password` is that link for staff, null for editors (the e-mail alone has it).
+   */
+  created: z.array(z.object({ user: UserSummary, set_password: SetPasswordLink.nullable() })),
   /** Entries that are not e-mail addresses (or CSV lines without one). */
   invalid: z.array(z.string()),
   /** User ids that name no account. */
   unknown_ids: z.array(z.number().int()),
-  /** E-mails with no account, sent by an editor: only staff create accounts. */
+  /** E-mails with no account, sent by an editor while e-mail is not delivered (no SMTP_HOST). */
   unknown_emails: z.array(z.string()),
 });
 export type MemberAddResult = z.infer<typeof MemberAddResult>;

@@ -13,6 +13,10 @@ export type Health = z.infer<typeof Health>;
 export const PublicConfig = z.object({
   product_name: z.string(),
   google_client_id: z.string().nullable(),
+  /** Google's identity script (tests serve a stand-in); older servers did not send it. */
+  google_script_url: z.string().default('https://accounts.google.com/gsi/client'),
   provider_url: z.string(),
+  /** Anyone may open an account with a verified e-mail (`POST Auth/Email/Registration/`). */
+  self_registration: z.boolean().default(false),
 });
 export type PublicConfig = z.infer<typeof PublicConfig>;

@@ -12,3 +12,5 @@ export * from './forum.ts';
 export * from './notebooks.ts';
 export * from './videos.ts';
 export * from './workbooks.ts';
+export * from './assessment.ts';
+export * from './mail.ts';

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { WORKSHOP_STATUSES } from '@kadai/contracts';
 import { assignments, courses, createdAt, testCases, users } from './schema.ts';
 import { quizQuestions } from './schema-quizzes.ts';
 
@@ -97,8 +107,6 @@ export const workshops = pgTable(
   },
   (t) => [index('workshops_course_idx').on(t.courseId, t.startsAt)],
 );
-
-export const WORKSHOP_STATUSES = ['invited', 'attended', 'absent'] as const;
 
 export const workshopParticipants = pgTable(
   'workshop_participants',

@@ -81,7 +81,7 @@ describe('seedDemoData', () => {
     expect(await t.ctx.db.$count(courses)).toBe(0);
   });
 
-  it('gives the demo course two open assignments with visible, hidden and script tests', async () => {
+  it('gives the demo course two open assignments with visible, hidden and script tests, and a closed warm-up', async () => {
     await seedDemoData(t.ctx);
     const demo = await findDemoCourse(t.ctx);
     const list = async (email: string) =>
@@ -93,7 +93,12 @@ describe('seedDemoData', () => {
           })
         ).body,
       ).results;
-    const seen = await list('student1@example.com');
+    const all = await list('student1@example.com');
+    // The warm-up (assessment's demo) was due last week and is graded.
+    expect(all.filter((a) => !a.accepts_submissions).map((a) => [a.title, a.total_points])).toEqual([
+      ['Warm-up: Celsius to Fahrenheit', 10],
+    ]);
+    const seen = all.filter((a) => a.accepts_submissions);
     expect(seen.map((a) => [a.title, a.test_case_count, a.total_points, a.accepts_submissions])).toEqual([
       ['Hello, world', 1, 1, true],
       ['Sum of two numbers', 3, 5, true],

@@ -13,6 +13,7 @@ import { seedDemoQuizzes } from '../features/quizzes/demo.ts';
 import { seedDemoForum } from '../features/forum/demo.ts';
 import { seedDemoVideos } from '../features/videos/demo.ts';
 import { seedDemoWorkbooks } from '../features/workbooks/demo.ts';
+import { seedDemoAssessment } from '../features/assessment/demo.ts';
 
 export const DEMO_PASSWORD = 'demo-password-2026';
 /** Later issues hang their demo content (assignments, quizzes, posts, videos) on this course. */
@@ -87,6 +88,7 @@ const DEMO_STEPS: DemoStep[] = [
   seedDemoForum,
   seedDemoVideos,
   seedDemoWorkbooks,
+  seedDemoAssessment,
 ];
 
 // The constant is arbitrary; it only has to be the same for every API instance starting on one database.

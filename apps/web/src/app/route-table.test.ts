@@ -40,6 +40,10 @@ const SPEC: Record<RouteName, { path: string; signIn: boolean }> = {
   Home: { path: '/', signIn: false },
   PyGrade: { path: '/pygrade/', signIn: false },
   NotFound: { path: '*', signIn: true },
+  // Beyond spec §2 (issue 7): self-registration and the staff outbox.
+  Register: { path: '/register', signIn: false },
+  VerifyEmail: { path: '/verify-email', signIn: false },
+  MailOutbox: { path: '/mail/outbox', signIn: true },
 };
 
 function lookup(tree: object, key: string): unknown {

@@ -30,6 +30,10 @@ export const ROUTE_NAMES = [
   'Home',
   'PyGrade',
   'NotFound',
+  // Beyond spec §2: self-registration and the staff outbox (docs/accounts.md).
+  'Register',
+  'VerifyEmail',
+  'MailOutbox',
 ] as const;
 export type RouteName = (typeof ROUTE_NAMES)[number];
 
@@ -126,6 +130,9 @@ export const ROUTES: Record<RouteName, RouteDefinition> = {
   Home: { path: '/', titleKey: 'routes.course', signIn: false },
   PyGrade: { path: '/pygrade/', titleKey: 'routes.pygrade', signIn: false },
   NotFound: { path: '*', titleKey: 'routes.notFound', signIn: true },
+  Register: { path: '/register', titleKey: 'routes.register', signIn: false },
+  VerifyEmail: { path: '/verify-email', titleKey: 'routes.verifyEmail', signIn: false },
+  MailOutbox: { path: '/mail/outbox', titleKey: 'routes.mailOutbox', signIn: true },
 };
 
 /** Routes inside a course: the side rail and the course breadcrumbs show on them. */

@@ -2,11 +2,11 @@ import { lazy, type ReactNode } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { setNavigator } from '../api/client.ts';
 import type { RouteGuard } from './guards.tsx';
+import { AssessmentDetailGuard, AssessmentGuard } from '../features/assessment/AssessmentGuard.tsx';
 import { RequireAuth } from './guards.tsx';
 import { CourseLayout } from './layout/CourseLayout.tsx';
 import { RootLayout } from './layout/RootLayout.tsx';
 import type { RouteHandle } from './layout/useDocumentTitle.ts';
-import { LaterReleasePage } from './pages/LaterReleasePage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { PyGradePage } from './pages/PyGradePage.tsx';
 import { RouteErrorPage } from './pages/RouteErrorPage.tsx';
@@ -21,6 +21,15 @@ const SetPasswordPage = lazy(() =>
 );
 const PasswordChangePage = lazy(() =>
   import('../features/auth/PasswordChangePage.tsx').then((m) => ({ default: m.PasswordChangePage })),
+);
+const RegisterPage = lazy(() =>
+  import('../features/auth/RegisterPage.tsx').then((m) => ({ default: m.RegisterPage })),
+);
+const VerifyEmailPage = lazy(() =>
+  import('../features/auth/VerifyEmailPage.tsx').then((m) => ({ default: m.VerifyEmailPage })),
+);
+const OutboxPage = lazy(() =>
+  import('../features/mail/OutboxPage.tsx').then((m) => ({ default: m.OutboxPage })),
 );
 const AboutPage = lazy(() =>
   import('../features/about/AboutPage.tsx').then((m) => ({ default: m.AboutPage })),
@@ -86,6 +95,14 @@ const VideoDetailPage = lazy(() =>
 const WorkbookPage = lazy(() =>
   import('../features/workbooks/WorkbookPage.tsx').then((m) => ({ default: m.WorkbookPage })),
 );
+const AssessmentPage = lazy(() =>
+  import('../features/assessment/AssessmentPage.tsx').then((m) => ({ default: m.AssessmentPage })),
+);
+const AssessmentDetailPage = lazy(() =>
+  import('../features/assessment/AssessmentDetailPage.tsx').then((m) => ({
+    default: m.AssessmentDetailPage,
+  })),
+);
 
 /** A route of the table: its path relative to `base`, its handle (title, breadcrumbs) and its page. */
 function route(
@@ -105,20 +122,15 @@ function route(
 
 const COURSE_BASE = '/course/:course_id';
 
-/**
- * The parts of a course. Parts that later issues build show their heading and a note until then; a part
- * that needs its own guard (Assessment) passes `guard`.
- */
+/** The parts of a course; a part that needs its own guard (Assessment) passes `guard`. */
 function courseRoutes(): RouteObject[] {
-  const later = (name: RouteName, guard?: RouteGuard) =>
-    route(name, <LaterReleasePage route={name} />, { base: COURSE_BASE, guard });
   return [
     { index: true, element: <Navigate to="assignment" replace /> },
     route('Workbook', <WorkbookPage />, { base: COURSE_BASE }),
     route('Calendar', <CalendarPage />, { base: COURSE_BASE }),
     route('Assignment', <AssignmentListPage />, { base: COURSE_BASE }),
-    later('Assessment'),
-    later('AssessmentDetail'),
+    route('Assessment', <AssessmentPage />, { base: COURSE_BASE, guard: AssessmentGuard }),
+    route('AssessmentDetail', <AssessmentDetailPage />, { base: COURSE_BASE, guard: AssessmentDetailGuard }),
     route('AssignmentDetail', <AssignmentDetailPage />, { base: COURSE_BASE }),
     route('Submission', <SubmissionListPage />, { base: COURSE_BASE }),
     route('SubmissionDetail', <SubmissionDetailPage />, { base: COURSE_BASE }),
@@ -147,6 +159,8 @@ export const appRoutes: RouteObject[] = [
       route('Login', <LoginPage />),
       route('SetPassword', <SetPasswordPage />),
       route('PasswordChange', <PasswordChangePage />),
+      route('Register', <RegisterPage />),
+      route('VerifyEmail', <VerifyEmailPage />),
       route('About', <AboutPage />),
       route('PrivacyPolicy', <PrivacyPolicyPage />),
       { ...route('PyGrade', <PyGradePage />), path: '/pygrade/*' },
@@ -155,6 +169,7 @@ export const appRoutes: RouteObject[] = [
         children: [
           route('Profile', <ProfilePage />),
           route('Course', <CourseListPage />),
+          route('MailOutbox', <OutboxPage />),
           { path: COURSE_BASE, element: <CourseLayout />, children: courseRoutes() },
           route('NotFound', <NotFoundPage />),
         ],

@@ -1,3 +1,4 @@
+import { resolveAssessmentStudentTitle } from '../features/assessment/assessment.queries.ts';
 import { resolveAssignmentTitle } from '../features/assignments/assignments.queries.ts';
 import { resolveCourseTitle } from '../features/courses/courses.queries.ts';
 import { resolveForumRecordTitle } from '../features/forum/forum.queries.ts';
@@ -18,4 +19,5 @@ export function registerTitleResolvers(): void {
   registerTitleResolver('quiz_submission_id', resolveQuizSubmissionTitle);
   registerTitleResolver('forum_record_id', resolveForumRecordTitle);
   registerTitleResolver('video_url', resolveVideoTitle);
+  registerTitleResolver('user_id', resolveAssessmentStudentTitle);
 }

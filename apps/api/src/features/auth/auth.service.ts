@@ -74,14 +74,24 @@ export async function login(
   await succeedLoginAttempt(ctx, attempt);
   const tokens = await ctx.db.transaction(async (tx) => {
     await updateLastLogin(tx, user.id);
-    const session = await insertSession(tx, {
-      userId: user.id,
-      userAgent: client.userAgent?.slice(0, MAX_USER_AGENT_LENGTH) ?? null,
-      ipAddress: client.ip,
-    });
-    return issueTokens(ctx, tx, user.id, session.id);
+    return openSession(ctx, tx, user.id, client);
   });
   return { ...tokens, user: { pk: user.id, email: user.email } };
+}
+
+/** A new session on the client's device and its first token pair: where every way of signing in ends. */
+export async function openSession(
+  ctx: AppContext,
+  tx: Executor,
+  userId: number,
+  client: ClientInfo,
+): Promise<TokenPair> {
+  const session = await insertSession(tx, {
+    userId,
+    userAgent: client.userAgent?.slice(0, MAX_USER_AGENT_LENGTH) ?? null,
+    ipAddress: client.ip,
+  });
+  return issueTokens(ctx, tx, userId, session.id);
 }
 
 type RefreshOutcome = { ok: true; tokens: TokenPair } | { ok: false; reused: boolean };

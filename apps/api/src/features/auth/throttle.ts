@@ -16,8 +16,10 @@ export interface LoginAttempt {
   addressKey: string;
 }
 
+const addressKeyOf = (ip: string) => `address:${ip}`;
+
 export function attemptKeys(email: string, ip: string): LoginAttempt {
-  return { accountKey: `account:${email.trim().toLowerCase()}`, addressKey: `address:${ip}` };
+  return { accountKey: `account:${email.trim().toLowerCase()}`, addressKey: addressKeyOf(ip) };
 }
 
 /** Counts the attempt, or throws 429 with Retry-After when the account or the address is over its limit. */
@@ -37,4 +39,22 @@ export async function beginLoginAttempt(ctx: AppContext, attempt: LoginAttempt):
 export async function succeedLoginAttempt(ctx: AppContext, attempt: LoginAttempt): Promise<void> {
   await clearAttempts(ctx.db, attempt.accountKey);
   await releaseAttempt(ctx.db, attempt.addressKey);
+}
+
+/**
+ * A sign-in that names no account up front (Google's): counted against the client address only, in
+ * the same counter as e-mail sign-ins. Returns the key to hand back with `releaseAddressAttempt`.
+ */
+export async function beginAddressAttempt(ctx: AppContext, ip: string): Promise<string> {
+  const { config, db } = ctx;
+  const key = addressKeyOf(ip);
+  if (!(await reserveAttempt(db, key, config.LOGIN_MAX_FAILURES_PER_ADDRESS, config.LOGIN_THROTTLE_WINDOW))) {
+    throw tooManyRequests(await secondsUntilWindowEnds(db, key, config.LOGIN_THROTTLE_WINDOW));
+  }
+  return key;
+}
+
+/** The attempt was not a failure of the caller's (a success, or the provider was down). */
+export async function releaseAddressAttempt(ctx: AppContext, key: string): Promise<void> {
+  await releaseAttempt(ctx.db, key);
 }

@@ -9,6 +9,8 @@ import {
 import type { Actor, AppContext } from '../../lib/context.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { createSetPasswordLink } from '../auth/set-password-link.ts';
+import { invitationContext, isMailDelivered, queueEmails, writeEmails } from '../mail/outbox.ts';
+import { languageOf } from '../users/users.shape.ts';
 import { insertUsers, listUsersByEmails, listUsersByIds, type UserRow } from '../users/users.repo.ts';
 import { getCourseRole } from './courses.service.ts';
 import { collectEmails } from './member-emails.ts';
@@ -23,7 +25,8 @@ export const ROLES_FOR_NEW_MEMBERS: Record<MemberKind, Role[]> = {
 export interface AddMembersOutcome {
   added: UserRow[];
   already: UserRow[];
-  created: { user: UserRow; setPassword: SetPasswordLink }[];
+  /** The link is for staff only: an editor's invitees get theirs by e-mail alone. */
+  created: { user: UserRow; setPassword: SetPasswordLink | null }[];
   invalid: string[];
   unknownIds: number[];
   unknownEmails: string[];
@@ -53,9 +56,12 @@ function byId(rows: UserRow[]): UserRow[] {
 
 /**
  * Adds people by id and by e-mail in one transaction. Unknown e-mails become new accounts (no password,
- * empty names) when staff ask; an editor's unknown e-mails are only reported, so that nobody but staff
- * can mint an account and hold its set-password link. An editor's ids count only for people of the
- * editor's own courses; other ids are reported unknown, like ids of nobody, so ids cannot be probed.
+ * empty names), each with an invitation e-mail holding its set-password link, written in the same
+ * transaction. Staff may always do so and get the links too; an editor only when e-mail is delivered
+ * (SMTP_HOST), and the links then reach nobody but the invitees' mailboxes, so an editor never holds
+ * another person's account. Otherwise an editor's unknown e-mails are only reported. An editor's ids
+ * count only for people of the editor's own courses; other ids are reported unknown, like ids of
+ * nobody, so ids cannot be probed.
  */
 export async function addMembers(
   ctx: AppContext,
@@ -82,17 +88,17 @@ export async function addMembers(
       const foundByEmail = await listUsersByEmails(tx, emails);
       const knownEmails = new Set(foundByEmail.map((u) => u.email.toLowerCase()));
       const missing = emails.filter((e) => !knownEmails.has(e));
-      const created =
-        role === 'staff'
-          ? await insertUsers(
-              tx,
-              missing.map((email) => ({
-                email,
-                roles: [...ROLES_FOR_NEW_MEMBERS[kind]],
-                passwordHash: null,
-              })),
-            )
-          : [];
+      const mayCreate = role === 'staff' || isMailDelivered(ctx.config);
+      const created = mayCreate
+        ? await insertUsers(
+            tx,
+            missing.map((email) => ({
+              email,
+              roles: [...ROLES_FOR_NEW_MEMBERS[kind]],
+              passwordHash: null,
+            })),
+          )
+        : [];
       const existing = byId([...foundById, ...foundByEmail]);
       const inserted = new Set(
         await repo.insertMembers(
@@ -102,13 +108,31 @@ export async function addMembers(
           [...existing, ...created].map((u) => u.id),
         ),
       );
+      const links = created.map((user) => createSetPasswordLink(ctx.config, user));
+      const context = created.length > 0 ? await invitationContext(tx, courseId, actor.userId) : {};
+      const emailIds = await writeEmails(
+        tx,
+        ctx.config,
+        created.map((user, index) => ({
+          kind: 'invitation' as const,
+          to: user,
+          link: links[index]!.url,
+          lifetimeSeconds: ctx.config.SET_PASSWORD_LINK_LIFETIME,
+          courseTitle: context.courseTitle,
+          inviterName: context.inviterName?.(languageOf(user)),
+        })),
+      );
       return {
         added: existing.filter((u) => inserted.has(u.id)),
         already: existing.filter((u) => !inserted.has(u.id)),
-        created,
+        created: created.map((user, index) => ({
+          user,
+          setPassword: role === 'staff' ? links[index]! : null,
+        })),
         invalid,
         unknownIds: ids.filter((id) => !knownIds.has(id)),
-        unknownEmails: role === 'staff' ? [] : missing,
+        unknownEmails: mayCreate ? [] : missing,
+        emailIds,
       };
     });
 
@@ -120,10 +144,9 @@ export async function addMembers(
     if (repo.sqlStateOf(error) === repo.FOREIGN_KEY_VIOLATION) throw notFound();
     throw error;
   }
-  return {
-    ...outcome,
-    created: outcome.created.map((user) => ({ user, setPassword: createSetPasswordLink(ctx.config, user) })),
-  };
+  const { emailIds, ...result } = outcome;
+  await queueEmails(ctx, emailIds);
+  return result;
 }
 
 /** Two requests creating the same new account at once: the loser runs again and finds the account. */

@@ -56,7 +56,9 @@ export function registerHealthRoutes(app: FastifyInstance, ctx: AppContext, sand
     async () => ({
       product_name: ctx.config.PRODUCT_NAME,
       google_client_id: ctx.config.GOOGLE_CLIENT_ID ?? null,
+      google_script_url: ctx.config.GOOGLE_SCRIPT_URL,
       provider_url: ctx.config.PROVIDER_URL,
+      self_registration: ctx.config.SELF_REGISTRATION,
     }),
   );
 }

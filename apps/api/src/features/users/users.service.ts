@@ -3,6 +3,7 @@ import type { Actor, AppContext } from '../../lib/context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { revokeUserSessions } from '../auth/auth.repo.ts';
 import { createSetPasswordLink } from '../auth/set-password-link.ts';
+import { queueEmails, writeEmails } from '../mail/outbox.ts';
 import {
   deleteUser,
   findUserById,
@@ -25,21 +26,38 @@ export async function listUsersForStaff(ctx: AppContext, query: UserListQuery) {
   return listUsers(ctx.db, query);
 }
 
-/** A staff member opens an account; the new user sets their password through the returned link. */
+/**
+ * A staff member opens an account; the new user sets their password through the link, which is returned
+ * and also e-mailed to them (an invitation in their language, written with the account).
+ */
 export async function createAccount(
   ctx: AppContext,
   input: UserCreate,
 ): Promise<{ user: UserRow; setPassword: SetPasswordLink }> {
-  const user = await insertUser(ctx.db, {
-    email: input.email,
-    firstName: input.first_name,
-    lastName: input.last_name,
-    isStaff: input.is_staff,
-    roles: [...new Set(input.roles)],
-    displayLang: input.display_lang,
+  const created = await ctx.db.transaction(async (tx) => {
+    const user = await insertUser(tx, {
+      email: input.email,
+      firstName: input.first_name,
+      lastName: input.last_name,
+      isStaff: input.is_staff,
+      roles: [...new Set(input.roles)],
+      displayLang: input.display_lang,
+    });
+    if (!user) return null;
+    const setPassword = createSetPasswordLink(ctx.config, user);
+    const emailIds = await writeEmails(tx, ctx.config, [
+      {
+        kind: 'invitation',
+        to: user,
+        link: setPassword.url,
+        lifetimeSeconds: ctx.config.SET_PASSWORD_LINK_LIFETIME,
+      },
+    ]);
+    return { user, setPassword, emailIds };
   });
-  if (!user) throw emailTaken();
-  return { user, setPassword: createSetPasswordLink(ctx.config, user) };
+  if (!created) throw emailTaken();
+  await queueEmails(ctx, created.emailIds);
+  return { user: created.user, setPassword: created.setPassword };
 }
 
 /** A user the caller may see through Auth/User/{id}/: themself, or anyone for staff. Others: 404. */
@@ -50,10 +68,21 @@ export async function getVisibleUser(ctx: AppContext, actor: Actor, id: number):
   return user;
 }
 
+/** A new set-password link for an account: returned to staff, and e-mailed to the account's owner. */
 export async function createSetPasswordLinkFor(ctx: AppContext, id: number): Promise<SetPasswordLink> {
   const user = await findUserById(ctx.db, id);
   if (!user) throw notFound();
-  return createSetPasswordLink(ctx.config, user);
+  const link = createSetPasswordLink(ctx.config, user);
+  const emailIds = await writeEmails(ctx.db, ctx.config, [
+    {
+      kind: 'set_password',
+      to: user,
+      link: link.url,
+      lifetimeSeconds: ctx.config.SET_PASSWORD_LINK_LIFETIME,
+    },
+  ]);
+  await queueEmails(ctx, emailIds);
+  return link;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { Avatar, Menu, Text, UnstyledButton } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconInfoCircle, IconLogout, IconUser } from '@tabler/icons-react';
+import { IconInfoCircle, IconLogout, IconMail, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { signOut } from '../../features/auth/sign-in.ts';
@@ -12,6 +12,7 @@ export function UserMenu() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const email = useSession((s) => s.emailAddress) ?? '';
+  const isStaff = useSession((s) => s.is_staff);
 
   const confirmLogout = () =>
     modals.openConfirmModal({
@@ -37,6 +38,15 @@ export function UserMenu() {
         <Menu.Item component={Link} to={pathTo('Profile')} leftSection={<IconUser size={16} aria-hidden />}>
           {t('header.profile')}
         </Menu.Item>
+        {isStaff ? (
+          <Menu.Item
+            component={Link}
+            to={pathTo('MailOutbox')}
+            leftSection={<IconMail size={16} aria-hidden />}
+          >
+            {t('header.outbox')}
+          </Menu.Item>
+        ) : null}
         <Menu.Item
           component={Link}
           to={pathTo('About')}

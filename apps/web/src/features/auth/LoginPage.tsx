@@ -13,7 +13,7 @@ import { notifyError } from '../../ui/notify.ts';
 import { PasswordField } from '../../ui/PasswordField.tsx';
 import { usePublicConfig } from '../config/config.api.ts';
 import { ForgotPasswordDialog } from './ForgotPasswordDialog.tsx';
-import { GoogleSignInSlot } from './GoogleSignInSlot.tsx';
+import { GoogleSignInButton, useGoogleSignIn } from './GoogleSignInButton.tsx';
 import { useIsAuthenticated, useSession } from './session.ts';
 import { callbackTarget, signInWithEmail, takeCallback } from './sign-in.ts';
 
@@ -25,7 +25,7 @@ interface LoginForm {
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { productName, googleClientId } = usePublicConfig();
+  const { productName, googleClientId, googleScriptUrl, selfRegistration } = usePublicConfig();
   const isAuthenticated = useIsAuthenticated();
   const hasCallback = useSession((s) => s.callback !== null);
   const [forgotOpened, forgot] = useDisclosure(false);
@@ -46,9 +46,12 @@ export function LoginPage() {
     },
   });
 
+  const googleSignIn = useGoogleSignIn(() => navigate(takeCallback(), { replace: true }));
+
   // Signed in already (another tab, or the back button): nothing to do here. Rendering stays pure (it
   // may run twice); the remembered route is forgotten once the redirect is committed.
-  const isSignedInAlready = isAuthenticated && !signIn.isPending && !signIn.isSuccess;
+  const isSigningIn = [signIn, googleSignIn].some((m) => m.isPending || m.isSuccess);
+  const isSignedInAlready = isAuthenticated && !isSigningIn;
   const callback = useSession((s) => s.callback);
   useEffect(() => {
     if (isSignedInAlready) useSession.getState().setCallback(null);
@@ -73,7 +76,13 @@ export function LoginPage() {
               {t('auth.login.signInToContinue')}
             </Text>
           ) : null}
-          {googleClientId ? <GoogleSignInSlot clientId={googleClientId} /> : null}
+          {googleClientId && googleScriptUrl ? (
+            <GoogleSignInButton
+              clientId={googleClientId}
+              scriptUrl={googleScriptUrl}
+              {...googleSignIn.buttonProps}
+            />
+          ) : null}
           <form noValidate onSubmit={form.handleSubmit((values) => signIn.mutate(values))}>
             <Stack gap="sm">
               <TextInput
@@ -106,6 +115,14 @@ export function LoginPage() {
               {t('header.about')}
             </Anchor>
           </Group>
+          {selfRegistration ? (
+            <Text size="sm" ta="center">
+              {t('auth.register.noAccount')}{' '}
+              <Anchor component={Link} to={pathTo('Register')}>
+                {t('auth.register.link')}
+              </Anchor>
+            </Text>
+          ) : null}
         </Stack>
       </Paper>
       <ForgotPasswordDialog opened={forgotOpened} onClose={forgot.close} productName={productName} />

@@ -3,6 +3,7 @@ import {
   LoginResponse,
   RolesList,
   UserInfo,
+  type GoogleLoginRequest,
   type LoginRequest,
   type PasswordChangeRequest,
   type PasswordResetConfirmRequest,
@@ -11,6 +12,15 @@ import { apiCall } from '../../api/client.ts';
 
 export function loginWithEmail(body: LoginRequest) {
   return apiCall('loginWithEmail', 'POST', '/Auth/Email/Login/', {
+    body,
+    auth: false,
+    response: LoginResponse,
+  });
+}
+
+/** Google sign-in: the access token from Google's token client, exchanged for our own pair. */
+export function loginWithGoogle(body: GoogleLoginRequest) {
+  return apiCall('loginWithGoogle', 'POST', '/Auth/SocialLogin/Google/', {
     body,
     auth: false,
     response: LoginResponse,

@@ -1,5 +1,5 @@
-import type { Language, UserInfo } from '@kadai/contracts';
-import { getUserInfo, loginWithEmail, logout } from './auth.api.ts';
+import type { Language, LoginResponse, UserInfo } from '@kadai/contracts';
+import { getUserInfo, loginWithEmail, loginWithGoogle, logout } from './auth.api.ts';
 import { useSession } from './session.ts';
 import { updateUser } from '../users/users.api.ts';
 import { LOGIN_PATH } from '../../api/client.ts';
@@ -46,13 +46,30 @@ export async function loadUserInfo(): Promise<UserInfo> {
   return info;
 }
 
-/** E-mail login, then post-login. A failure at either step leaves the session signed out. */
-export async function signInWithEmail(email: string, password: string): Promise<void> {
-  const result = await loginWithEmail({ email, password });
+/** Keeps the tokens, e-mail and user id of a sign-in, then post-login; a failure leaves it signed out. */
+async function completeSignIn(result: LoginResponse): Promise<void> {
   const session = useSession.getState();
   session.login({ access: result.access, refresh: result.refresh }, result.user.email, result.user.pk);
   try {
     settleLanguage(await loadUserInfo());
+  } catch (error) {
+    useSession.getState().reset();
+    throw error;
+  }
+}
+
+/** E-mail login, then post-login. A failure at either step leaves the session signed out. */
+export async function signInWithEmail(email: string, password: string): Promise<void> {
+  await completeSignIn(await loginWithEmail({ email, password }));
+}
+
+/**
+ * Google login with the access token Google's token client gave, then post-login. On every failure
+ * both tokens are cleared (spec §4), whatever the session held before.
+ */
+export async function signInWithGoogle(accessToken: string): Promise<void> {
+  try {
+    await completeSignIn(await loginWithGoogle({ access_token: accessToken }));
   } catch (error) {
     useSession.getState().reset();
     throw error;

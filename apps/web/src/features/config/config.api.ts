@@ -14,7 +14,9 @@ export function usePublicConfig() {
   return {
     productName: query.data?.product_name ?? DEFAULT_PRODUCT_NAME,
     googleClientId: query.data?.google_client_id ?? null,
+    googleScriptUrl: query.data?.google_script_url ?? null,
     providerUrl: query.data?.provider_url ?? null,
+    selfRegistration: query.data?.self_registration ?? false,
     isLoading: query.isLoading,
   };
 }

@@ -58,13 +58,20 @@ export function MemberAddResultView({
             <Text size="sm" fw={500}>
               {t('members.result.createdHelp')}
             </Text>
-            {result.created.map(({ user, set_password }) => (
-              <CopyField
-                key={user.id}
-                label={t('members.result.linkFor', { email: user.email })}
-                value={set_password.url}
-              />
-            ))}
+            {result.created.map(({ user, set_password }) =>
+              set_password ? (
+                <CopyField
+                  key={user.id}
+                  label={t('members.result.linkFor', { email: user.email })}
+                  value={set_password.url}
+                />
+              ) : (
+                // An editor's invitees get their link by e-mail only.
+                <Text key={user.id} size="sm">
+                  {t('members.result.invited', { email: user.email })}
+                </Text>
+              ),
+            )}
           </Stack>
         ) : null}
         {result.invalid.length > 0 ? (

@@ -1,0 +1,109 @@
+import type { EmailKind, Language as LanguageCode } from '@kadai/contracts';
+import type { Config } from '../../config.ts';
+import type { Executor } from '../../db/client.ts';
+import type { AppContext } from '../../lib/context.ts';
+import type { UserRow } from '../users/users.repo.ts';
+import { languageOf } from '../users/users.shape.ts';
+import { findInvitationContext, insertEmails } from './mail.repo.ts';
+import { renderEmail } from './templates.ts';
+
+/**
+ * Writing e-mails: each one is a row of email_outbox, inserted in the transaction that causes it (so an
+ * invitation exists exactly when its account does), then a job sends it after commit (mail.jobs.ts).
+ */
+
+export const EMAIL_SEND_QUEUE = 'email-send';
+/** One first try and four retries with backoff (SMTP_RETRY_DELAY, then about twice as long each time). */
+export const MAX_EMAIL_ATTEMPTS = 5;
+
+export type Recipient = Pick<UserRow, 'id' | 'email' | 'firstName' | 'lastName' | 'displayLang'>;
+
+export interface EmailDraft {
+  kind: EmailKind;
+  to: Recipient;
+  link: string;
+  lifetimeSeconds: number;
+  courseTitle?: string;
+  inviterName?: string;
+}
+
+/** E-mails leave the system only through SMTP; without it they are kept for staff to read. */
+export function isMailDelivered(config: Config): boolean {
+  return config.SMTP_HOST !== undefined;
+}
+
+/** Family name first in Japanese, given name first in English; empty when the account has no name. */
+export function personName(person: { firstName: string; lastName: string }, language: LanguageCode): string {
+  const parts = language === 'ja' ? [person.lastName, person.firstName] : [person.firstName, person.lastName];
+  return parts
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(' ');
+}
+
+/** Inserts the e-mails, each in its recipient's language; returns the ids of those to send. */
+export async function writeEmails(tx: Executor, config: Config, drafts: EmailDraft[]): Promise<number[]> {
+  const status = isMailDelivered(config) ? ('pending' as const) : ('kept' as const);
+  const rows = await insertEmails(
+    tx,
+    drafts.map((draft) => {
+      const lang = languageOf(draft.to);
+      const { subject, text } = renderEmail(draft.kind, lang, {
+        productName: config.PRODUCT_NAME,
+        link: draft.link,
+        lifetimeSeconds: draft.lifetimeSeconds,
+        recipientName: personName(draft.to, lang),
+        courseTitle: draft.courseTitle,
+        inviterName: draft.inviterName,
+        loginUrl: `${config.publicUrl}/login`,
+      });
+      return {
+        kind: draft.kind,
+        toAddress: draft.to.email,
+        toUserId: draft.to.id,
+        lang,
+        subject,
+        textBody: text,
+        status,
+      };
+    }),
+  );
+  return rows.filter((row) => row.status === 'pending').map((row) => row.id);
+}
+
+/** The course and inviter an invitation names, in the recipient's language where it matters. */
+export async function invitationContext(
+  tx: Executor,
+  courseId: number,
+  inviterId: number,
+): Promise<{ courseTitle?: string; inviterName?: (language: LanguageCode) => string }> {
+  const found = await findInvitationContext(tx, courseId, inviterId);
+  const inviter = found.inviter;
+  return {
+    courseTitle: found.courseTitle ?? undefined,
+    inviterName: inviter ? (language) => personName(inviter, language) : undefined,
+  };
+}
+
+/**
+ * Queues the sending of committed e-mails. Best effort: if the queue is down, the sweep of mail.jobs.ts
+ * finds the e-mails still pending and queues them, so a failure here never fails the request.
+ */
+export async function queueEmails(ctx: AppContext, ids: number[]): Promise<void> {
+  for (const id of ids) {
+    try {
+      await ctx.jobs.send(
+        EMAIL_SEND_QUEUE,
+        { id },
+        {
+          retryLimit: MAX_EMAIL_ATTEMPTS - 1,
+          retryDelay: ctx.config.SMTP_RETRY_DELAY,
+          retryBackoff: true,
+          singletonKey: `email:${id}`,
+        },
+      );
+    } catch (error) {
+      ctx.log.warn({ err: error, emailId: id }, 'mail: could not queue the e-mail; the sweep will');
+    }
+  }
+}

@@ -1,0 +1,53 @@
+import nodemailer from 'nodemailer';
+import type { Config } from '../../config.ts';
+
+export interface OutgoingEmail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Sends one e-mail or throws with the server's answer. */
+export interface MailSender {
+  send(email: OutgoingEmail): Promise<void>;
+  close(): void;
+}
+
+/** `"Kadai" <no-reply@localhost>` unless MAIL_FROM says otherwise. */
+export function mailFrom(config: Config): string {
+  if (config.MAIL_FROM) return config.MAIL_FROM;
+  const name = config.PRODUCT_NAME.replace(/["\\\r\n]/g, '');
+  return `"${name}" <no-reply@localhost>`;
+}
+
+/**
+ * The SMTP sender of SMTP_HOST, or null when none is configured (e-mails are then kept in the outbox).
+ * Without SMTP_SECURE the connection starts plain and nodemailer upgrades it with STARTTLS whenever the
+ * server offers it; certificates are always verified.
+ */
+export function createSmtpSender(config: Config): MailSender | null {
+  if (!config.SMTP_HOST) return null;
+  const transport = nodemailer.createTransport({
+    host: config.SMTP_HOST,
+    port: config.SMTP_PORT,
+    secure: config.SMTP_SECURE,
+    auth: config.SMTP_USER ? { user: config.SMTP_USER, pass: config.SMTP_PASSWORD ?? '' } : undefined,
+    connectionTimeout: 15_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
+  const from = mailFrom(config);
+  return {
+    async send(email) {
+      await transport.sendMail({
+        from,
+        to: email.to,
+        subject: email.subject,
+        text: email.text,
+        // RFC 3834: vacation responders must not answer a machine.
+        headers: { 'Auto-Submitted': 'auto-generated' },
+      });
+    },
+    close: () => transport.close(),
+  };
+}
