@@ -139,11 +139,13 @@ export interface ResultFilter {
   skillId?: number;
 }
 
-/** Each student's counted submission of each assignment: the final one, or else the best graded one. */
+/**
+ * Each student's counted submission of each assignment: the final one, or else the best graded one.
+ * Rows of people who are not students of the course are left to the callers, which walk the students.
+ */
 const chosenSubmissions = (courseId: number, filter: ResultFilter) => sql`
   select distinct on (s.user_id, s.assignment_id) s.id, s.user_id, s.assignment_id, s.score
   from submissions s
-  join course_students cs on cs.course_id = s.course_id and cs.user_id = s.user_id
   where s.course_id = ${courseId} and not s.is_reference and s.status = 'Completed' and s.score is not null
     ${filter.userId === undefined ? sql`` : sql`and s.user_id = ${filter.userId}`}
     ${filter.assignmentId === undefined ? sql`` : sql`and s.assignment_id = ${filter.assignmentId}`}
@@ -170,20 +172,20 @@ export async function loadResults(
     filter.skillId === undefined ? sql`` : sql`and ${column} = ${filter.skillId}`;
   const [workRows, quizRows, quizSkillRows] = await Promise.all([
     db.execute(sql`
-      with chosen as (${chosenSubmissions(courseId, filter)})
+      with chosen as materialized (${chosenSubmissions(courseId, filter)})
       select 'a' as kind, c.user_id as owner, c.assignment_id as item, c.score::float8 as points from chosen c
       ${
         parts.skills
           ? sql`union all
       select 't', c.user_id, t.skill_id, sum(e.points)::float8
-      from chosen c
-      join (
-        select si.skill_id, tc.id as test_case_id, tc.assignment_id
+      from (
+        select si.skill_id, tc.id as test_case_id
         from skill_items si join skills k on k.id = si.skill_id join test_cases tc on tc.id = si.test_case_id
         where k.course_id = ${courseId} ${skill(sql`si.skill_id`)}
           and not exists (select 1 from skill_items w where w.skill_id = si.skill_id and w.assignment_id = tc.assignment_id)
-      ) t on t.assignment_id = c.assignment_id
-      join evaluations e on e.submission_id = c.id and e.test_case_id = t.test_case_id
+        offset 0
+      ) t join evaluations e on e.test_case_id = t.test_case_id
+      join chosen c on c.id = e.submission_id
       group by 2, 3`
           : sql``
       }`),
@@ -191,7 +193,6 @@ export async function loadResults(
       ? db.execute(sql`
       select qs.user_id as owner, qs.quiz_course_id as item, coalesce(qs.score, 0)::float8 as points
       from quiz_submissions qs join quiz_courses qc on qc.id = qs.quiz_course_id
-      join course_students cs on cs.course_id = qc.course_id and cs.user_id = qs.user_id
       where qc.course_id = ${courseId} and qs.submitted_at is not null ${user(sql`qs.user_id`)}`)
       : { rows: [] },
     parts.skills
@@ -200,7 +201,6 @@ export async function loadResults(
       from quiz_submissions qs
       join quiz_courses qc on qc.id = qs.quiz_course_id and qc.course_id = ${courseId}
         and qc.scores_visible_at <= now()
-      join course_students cs on cs.course_id = qc.course_id and cs.user_id = qs.user_id
       join quiz_answers qa on qa.submission_id = qs.id
       join skill_items si on si.quiz_question_id = qa.question_id
       join skills k on k.id = si.skill_id and k.course_id = ${courseId}
