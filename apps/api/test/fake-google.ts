@@ -13,7 +13,7 @@ import { z } from 'zod';
  *   returns a client whose `requestAccessToken()` calls back at once with the token stored in the
  *   page's localStorage under `fake-google-token` (no pop-up), or with `access_denied` when none is.
  * A token is `fg.` + base64url(JSON of the identity) (`fakeGoogleToken`), so a test says who signs in
- * without telling the server first; anything else is a token Google rejects.
+ * without telling the server first; every other token is one Google rejects.
  * Run alone: `tsx apps/api/test/fake-google.ts [port]` (the e2e config does).
  */
 

@@ -16,7 +16,7 @@ export const PublicConfig = z.object({
   /** Google's identity script (tests serve a stand-in); older servers did not send it. */
   google_script_url: z.string().default('https://accounts.google.com/gsi/client'),
   provider_url: z.string(),
-  /** Anyone may open an account with a verified e-mail (`POST Auth/Email/Registration/`). */
+  /** Every visitor may open an account with a verified e-mail (`POST Auth/Email/Registration/`). */
   self_registration: z.boolean().default(false),
 });
 export type PublicConfig = z.infer<typeof PublicConfig>;

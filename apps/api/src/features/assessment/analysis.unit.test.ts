@@ -26,7 +26,7 @@ describe('histogram arithmetic', () => {
     expect(binOf(0.1 + 0.2)).toBe(3);
   });
 
-  it('counts the class, marks the student and gives the mean, with no names anywhere', () => {
+  it('counts the class, marks the student and gives the mean, and names nobody', () => {
     const h = histogram([0, 0.4, 0.6, 0.65, 1], 0.6);
     expect(h.bins.map((b) => b.count)).toEqual([1, 0, 0, 0, 1, 0, 2, 0, 0, 1]);
     expect(h.bins[6]).toEqual({ from: 0.6, to: 0.7, count: 2 });

@@ -12,7 +12,7 @@ import type { Executor } from '../../db/client.ts';
 import type { Actor, AppContext } from '../../lib/context.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { getCourseRole } from '../courses/courses.service.ts';
-import { canManage } from './assessment.service.ts';
+import { canManageCourse } from '../courses/courses.service.ts';
 import * as repo from './participation.repo.ts';
 
 /*
@@ -21,16 +21,16 @@ import * as repo from './participation.repo.ts';
  * and the workshops they take part in (asking for another student's: 404), and writes nothing (403).
  */
 
-/** The filter a caller may list with: managers any student (or all), a student only themself. */
+/** The filter a caller may list with: managers one student of their choice (or all), a student only themself. */
 async function listScope(db: Executor, actor: Actor, query: ParticipantQuery): Promise<number | undefined> {
   const role = await getCourseRole(db, actor, query.course);
-  if (canManage(role)) return query.user;
+  if (canManageCourse(role)) return query.user;
   if (query.user !== undefined && query.user !== actor.userId) throw notFound();
   return actor.userId;
 }
 
 async function requireManager(db: Executor, actor: Actor, courseId: number, own: boolean): Promise<void> {
-  if (canManage(await getCourseRole(db, actor, courseId))) return;
+  if (canManageCourse(await getCourseRole(db, actor, courseId))) return;
   // A student learns nothing of others' items: 403 only on their own.
   throw own ? forbidden('Only editors of the course and staff can change this.') : notFound();
 }
@@ -143,7 +143,7 @@ export async function listWorkshops(
   const role = await getCourseRole(ctx.db, actor, query.course);
   const participantId = await listScope(ctx.db, actor, query);
   const { count, rows } = await repo.listWorkshops(ctx.db, { courseId: query.course, participantId }, query);
-  const results = await toWorkshops(ctx.db, rows, canManage(role) ? undefined : actor.userId);
+  const results = await toWorkshops(ctx.db, rows, canManageCourse(role) ? undefined : actor.userId);
   return { count, limit: query.limit, offset: query.offset, results };
 }
 
@@ -183,7 +183,7 @@ async function managedWorkshop(db: Executor, actor: Actor, id: number): Promise<
   const row = await repo.findWorkshop(db, id);
   if (!row) throw notFound();
   const role = await getCourseRole(db, actor, row.courseId);
-  if (canManage(role)) return row;
+  if (canManageCourse(role)) return row;
   const mine = await repo.participantsOf(db, [id], actor.userId);
   throw mine.length > 0 ? forbidden('Only editors of the course and staff can change this.') : notFound();
 }

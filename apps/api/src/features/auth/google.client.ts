@@ -44,7 +44,7 @@ export interface GoogleEndpoints {
 }
 
 const DEFAULT_TIMEOUT_MS = 5000;
-/** Both answers are a few hundred bytes; anything far larger is not Google. */
+/** Both answers are a few hundred bytes; a far larger one is not Google's. */
 const MAX_BODY_BYTES = 64 * 1024;
 
 /** userinfo sends a boolean; tokeninfo sends the string "true". */

@@ -242,7 +242,7 @@ describe('Google sign-in: configuration, reachability and throttling', () => {
   it('answers 404 when no Google client id is configured', async () => {
     const t = await createTestApp();
     try {
-      const res = await call(t, 'POST', PATH, { body: { access_token: 'anything' } });
+      const res = await call(t, 'POST', PATH, { body: { access_token: 'some-token' } });
       expect(res.status).toBe(404);
       const config = await call(t, 'GET', '/api/Config/');
       expect(config.json).toMatchObject({ google_client_id: null });

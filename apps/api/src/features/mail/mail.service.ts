@@ -6,7 +6,7 @@ import { findEmail, listEmails, type EmailRow } from './mail.repo.ts';
 
 /**
  * The outbox as staff read it (routes declare `staff`). Bodies hold set-password links, which staff can
- * make anyway; the list leaves them out, the single e-mail has them.
+ * make themselves; the list leaves them out, the single e-mail has them.
  */
 function toSummary(row: EmailRow): OutboxEmailSummary {
   return {

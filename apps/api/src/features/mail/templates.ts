@@ -78,7 +78,7 @@ const TEMPLATES: Record<EmailKind, Record<Lang, (v: EmailVariables) => RenderedE
         v.link,
         '',
         `The link works for ${duration(v.lifetimeSeconds, 'en')}.`,
-        'If it has expired, open it anyway: the page lets you ask for a new one.',
+        'If it has expired, open it all the same: the page lets you ask for a new one.',
         'If you did not register, ignore this e-mail: the account stays inactive.',
         '',
         footer(v, 'en'),

@@ -21,7 +21,7 @@ import { WorkshopsPanel } from './WorkshopsPanel.tsx';
 
 /**
  * One student's assessment: skills by type, where they stand in the class, their trend over the work,
- * feedback and workshops. The student reads their own; editors and staff read anyone's and write
+ * feedback and workshops. The student reads their own; editors and staff read every student's and write
  * feedback and attendance. The skill type filter is in the URL (`?skill_type=`).
  */
 export function AssessmentDetailPage() {

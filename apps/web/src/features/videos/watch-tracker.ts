@@ -1,7 +1,7 @@
 /*
  * What the player actually played (docs/videos.md, "Honest statistics"). Time updates while playing extend
  * the open interval when they follow on from the last one (at most 2× real time, plus a little slack);
- * anything else (a seek, a jump) closes it and opens a new one. Pausing closes it. `take()` hands the
+ * every other move (a seek, a jump) closes it and opens a new one. Pausing closes it. `take()` hands the
  * intervals over for a report and keeps the open one going from where it was cut.
  */
 

@@ -105,7 +105,7 @@ export function ConfigList({ courseId, onOpen }: { courseId: number; onOpen: (wo
         </SimpleGrid>
       )}
       {data?.can_manage ? (
-        <OthersSessionsIfAny
+        <OthersSessions
           sessions={othersLiveSessions(allSessions, userId, now)}
           configs={byId}
           now={now}
@@ -121,8 +121,4 @@ export function ConfigList({ courseId, onOpen }: { courseId: number; onOpen: (wo
       ) : null}
     </>
   );
-}
-
-function OthersSessionsIfAny(props: Parameters<typeof OthersSessions>[0]) {
-  return props.sessions.length > 0 ? <OthersSessions {...props} /> : null;
 }

@@ -69,6 +69,7 @@ export function OthersSessions({
   onEnd: (session: WorkbookSession) => void;
 }) {
   const { t } = useTranslation();
+  if (sessions.length === 0) return null;
   return (
     <Section title={t('workbook.others.title', { count: sessions.length })} order={2}>
       <List spacing="xs" listStyleType="none" p={0} icon={<IconUsers size={16} aria-hidden />}>
