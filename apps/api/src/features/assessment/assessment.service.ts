@@ -9,7 +9,7 @@ import type {
 import type { Executor } from '../../db/client.ts';
 import type { Actor, AppContext } from '../../lib/context.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
-import { getCourseRole } from '../courses/courses.service.ts';
+import { canManageCourse, getCourseRole } from '../courses/courses.service.ts';
 import { histogram, scoreStudent, type WorkColumn } from './analysis.ts';
 import * as repo from './assessment.repo.ts';
 
@@ -18,8 +18,6 @@ import * as repo from './assessment.repo.ts';
  * course and staff read the whole table; a student reads only their own analysis (another's is 404).
  * Everything is computed from the grades at the moment of the request, so new grades show at once.
  */
-
-export const canManage = (role: CourseRole) => role === 'editor' || role === 'staff';
 
 /** The caller's role in a course with analysis switched on; 404 for non-members and when it is off. */
 async function analysedCourse(db: Executor, actor: Actor, courseId: number): Promise<CourseRole> {
@@ -32,7 +30,7 @@ async function analysedCourse(db: Executor, actor: Actor, courseId: number): Pro
 /** The student whose analysis is asked for: themself, or a student of the course for its editors. */
 async function studentOf(db: Executor, actor: Actor, courseId: number, userId: number): Promise<UserSummary> {
   const role = await analysedCourse(db, actor, courseId);
-  if (!canManage(role) && userId !== actor.userId) throw notFound();
+  if (!canManageCourse(role) && userId !== actor.userId) throw notFound();
   const [student] = await repo.loadStudents(db, courseId, userId);
   if (!student) throw notFound();
   return student;
@@ -57,7 +55,7 @@ const column = (c: WorkColumn) => ({
 
 export async function courseTable(ctx: AppContext, actor: Actor, courseId: number): Promise<AssessmentTable> {
   const role = await analysedCourse(ctx.db, actor, courseId);
-  if (!canManage(role)) throw forbidden('Only editors of the course and staff see the whole class.');
+  if (!canManageCourse(role)) throw forbidden('Only editors of the course and staff see the whole class.');
   const [work, skills, students, results] = await Promise.all([
     repo.loadWork(ctx.db, courseId),
     repo.loadSkills(ctx.db, courseId),

@@ -12,13 +12,13 @@ import type { Actor, AppContext } from '../../lib/context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { getCourseRole } from '../courses/courses.service.ts';
 import { UNIQUE_VIOLATION, sqlStateOf } from '../courses/members.repo.ts';
-import { canManage } from './assessment.service.ts';
+import { canManageCourse } from '../courses/courses.service.ts';
 import * as repo from './skills.repo.ts';
 
 /* A course's skills and the items tagged with them: editors of the course and staff only (students 403). */
 
 async function requireManager(db: Executor, actor: Actor, courseId: number): Promise<void> {
-  if (!canManage(await getCourseRole(db, actor, courseId))) {
+  if (!canManageCourse(await getCourseRole(db, actor, courseId))) {
     throw forbidden('Only editors of the course and staff can manage its skills.');
   }
 }

@@ -3,7 +3,6 @@ import {
   type Calendar,
   type CalendarQuery,
   type CourseEvent,
-  type CourseRole,
   type EventCreate,
   type EventReplace,
   type EventUpdate,
@@ -11,7 +10,7 @@ import {
 import type { Executor } from '../../db/client.ts';
 import type { Actor, AppContext } from '../../lib/context.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
-import { getCourseRole } from '../courses/courses.service.ts';
+import { canManageCourse, getCourseRole } from '../courses/courses.service.ts';
 import { forgetRenderedFeeds } from './feed-cache.ts';
 import { collectEntries, resolveRange, toCalendarEntry } from './entries.ts';
 import * as repo from './events.repo.ts';
@@ -20,7 +19,6 @@ import * as repo from './events.repo.ts';
  * The course calendar (docs/calendar.md): every member reads it (others 404); editors of the course
  * and staff manage its events (students 403).
  */
-const canManage = (role: CourseRole) => role === 'editor' || role === 'staff';
 
 export function toCourseEvent(row: repo.EventRow): CourseEvent {
   return {
@@ -47,7 +45,7 @@ export async function getCalendar(
 ): Promise<Calendar> {
   const role = await getCourseRole(ctx.db, actor, courseId);
   const range = resolveRange(query);
-  const scope: repo.CourseScope = canManage(role)
+  const scope: repo.CourseScope = canManageCourse(role)
     ? { managed: [courseId], studied: [] }
     : { managed: [], studied: [courseId] };
   const { entries, truncated } = await collectEntries(ctx.db, scope, range);
@@ -55,7 +53,7 @@ export async function getCalendar(
     course_id: courseId,
     from: range.from.toISOString(),
     to: range.to.toISOString(),
-    can_manage: canManage(role),
+    can_manage: canManageCourse(role),
     truncated,
     results: entries.map(toCalendarEntry),
   };
@@ -63,7 +61,7 @@ export async function getCalendar(
 
 /** The caller's role must let them manage the course's events: students 403, outsiders 404. */
 async function requireManager(db: Executor, actor: Actor, courseId: number): Promise<void> {
-  if (!canManage(await getCourseRole(db, actor, courseId))) {
+  if (!canManageCourse(await getCourseRole(db, actor, courseId))) {
     throw forbidden('Only editors of the course and staff can change its calendar.');
   }
 }

@@ -16,7 +16,8 @@ import { HttpError, badRequest, forbidden, notFound } from '../../lib/errors.ts'
 import { newStorageKey, StorageLimitError } from '../../lib/storage.ts';
 import { receiveFiles } from '../../lib/uploads.ts';
 import { getCourseRole } from '../courses/courses.service.ts';
-import { canEdit, getVisibleRecord, isManager } from './forum-access.ts';
+import { canEdit, getVisibleRecord } from './forum-access.ts';
+import { canManageCourse } from '../courses/courses.service.ts';
 import * as repo from './files.repo.ts';
 
 /* ─── Content types ──────────────────────────────────────────────────────────────────────────── */
@@ -79,7 +80,7 @@ async function getVisibleFile(
     return { file, role };
   }
   const role = await getCourseRole(ctx.db, actor, file.courseId);
-  if (file.uploadedBy !== actor.userId && !isManager(role)) throw notFound();
+  if (file.uploadedBy !== actor.userId && !canManageCourse(role)) throw notFound();
   return { file, role };
 }
 
@@ -190,7 +191,7 @@ export async function uploadFiles(
 /** The uploader or a manager of the course; others who can see the file 403, the rest 404. */
 export async function deleteFile(ctx: AppContext, actor: Actor, fileId: number): Promise<void> {
   const { file, role } = await getVisibleFile(ctx, actor, fileId);
-  if (file.uploadedBy !== actor.userId && !isManager(role)) throw forbidden();
+  if (file.uploadedBy !== actor.userId && !canManageCourse(role)) throw forbidden();
   const key = await repo.deleteForumFile(ctx.db, file.id);
   if (key === null) throw notFound();
   // After the row: a failure here leaves an unreferenced object, never a row without its bytes.

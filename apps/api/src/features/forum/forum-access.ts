@@ -2,7 +2,7 @@ import type { CourseRole, ForumAuthor, ForumRecord } from '@kadai/contracts';
 import type { Executor } from '../../db/client.ts';
 import type { Actor } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
-import { getCourseRole } from '../courses/courses.service.ts';
+import { canManageCourse, getCourseRole } from '../courses/courses.service.ts';
 import { toForumFile } from './files.repo.ts';
 import type { RecordDetail } from './record-details.repo.ts';
 import { findRecord, type AuthorRow, type RecordRow } from './records.repo.ts';
@@ -14,8 +14,6 @@ import { findRecord, type AuthorRow, type RecordRow } from './records.repo.ts';
  * topic before it is published, nor its comments. Everyone else gets 404.
  */
 
-export const isManager = (role: CourseRole) => role === 'editor' || role === 'staff';
-
 export interface VisibleRecord {
   record: RecordRow;
   /** The topic itself, or the topic a comment belongs to. */
@@ -25,7 +23,7 @@ export interface VisibleRecord {
 
 /** Whether the role may see the topic: published, or the caller manages the course. */
 export const canSeeTopic = (topic: RecordRow, role: CourseRole) =>
-  topic.publishedAt !== null || isManager(role);
+  topic.publishedAt !== null || canManageCourse(role);
 
 /** The record and the caller's role in its course; 404 when it is missing or hidden from the caller. */
 export async function getVisibleRecord(db: Executor, actor: Actor, id: number): Promise<VisibleRecord> {
@@ -38,7 +36,7 @@ export async function getVisibleRecord(db: Executor, actor: Actor, id: number): 
 }
 
 export const canEdit = (record: RecordRow, actor: Actor, role: CourseRole) =>
-  record.authorId === actor.userId || isManager(role);
+  record.authorId === actor.userId || canManageCourse(role);
 
 /** A name classmates may see: never the whole e-mail address. */
 export function toForumAuthor(row: AuthorRow): ForumAuthor {

@@ -18,7 +18,8 @@ import {
   type ForumContext,
   type ForumCounts,
 } from './counts.repo.ts';
-import { getVisibleRecord, isManager, toForumRecord } from './forum-access.ts';
+import { getVisibleRecord, toForumRecord } from './forum-access.ts';
+import { canManageCourse } from '../courses/courses.service.ts';
 import * as lists from './lists.repo.ts';
 import { presentRecords } from './present.ts';
 import { forumSearchQuery } from './search.ts';
@@ -177,7 +178,8 @@ export async function listAnnouncements(
   }
   // One statement for the role and the unread count (the context every list answers with).
   const { role, counts } = standingIn(actor, await findForumContext(ctx.db, query.course, actor.userId));
-  if (!isManager(role)) throw forbidden('Only editors of the course and staff see scheduled announcements.');
+  if (!canManageCourse(role))
+    throw forbidden('Only editors of the course and staff see scheduled announcements.');
   const search = searchOf(query.full_text_search);
   const page = search.empty
     ? { count: 0, ids: [] }

@@ -13,7 +13,8 @@ import type { Actor, AppContext } from '../../lib/context.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { getCourseRole } from '../courses/courses.service.ts';
 import { attachFiles, listStorageKeysOfRecord } from './files.repo.ts';
-import { canEdit, canSeeTopic, getVisibleRecord, isManager } from './forum-access.ts';
+import { canEdit, canSeeTopic, getVisibleRecord } from './forum-access.ts';
+import { canManageCourse } from '../courses/courses.service.ts';
 import { presentRecord } from './present.ts';
 import { queueFinalize } from './publish.ts';
 import * as repo from './records.repo.ts';
@@ -73,7 +74,7 @@ const notForComments = (field: string) =>
 /** Deletes files whose rows are gone; a failure leaves an orphan object, never a broken post. */
 export async function createRecord(ctx: AppContext, actor: Actor, input: CreateInput): Promise<ForumRecord> {
   const role = await getCourseRole(ctx.db, actor, input.course);
-  const manager = isManager(role);
+  const manager = canManageCourse(role);
   if (!manager && (input.is_announcement || input.pinned || input.scheduled_at !== null)) {
     throw forbidden('Only editors of the course and staff can post announcements, pin or schedule.');
   }
@@ -163,7 +164,7 @@ export async function updateRecord(
   input: ReplaceInput | UpdateInput,
 ): Promise<ForumRecord> {
   const { record, role } = await getEditableRecord(ctx, actor, id);
-  const manager = isManager(role);
+  const manager = canManageCourse(role);
   const isComment = record.parentId !== null;
   if (input.pinned === true && !record.pinned) {
     if (!manager) throw forbidden('Only editors of the course and staff can pin posts.');
@@ -259,7 +260,7 @@ export async function deleteRecord(ctx: AppContext, actor: Actor, id: number): P
 /** The topic a manager converts: comments cannot be announcements (400); students 403. */
 async function getConvertibleTopic(ctx: AppContext, actor: Actor, id: number) {
   const visible = await getVisibleRecord(ctx.db, actor, id);
-  if (!isManager(visible.role)) {
+  if (!canManageCourse(visible.role)) {
     throw forbidden('Only editors of the course and staff can manage announcements.');
   }
   if (visible.record.parentId !== null) throw notForComments('is_announcement');

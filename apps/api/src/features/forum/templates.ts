@@ -1,7 +1,7 @@
 import type { ForumTemplate, Language } from '@kadai/contracts';
 import type { Actor, AppContext } from '../../lib/context.ts';
 import { getCourseRole } from '../courses/courses.service.ts';
-import { isManager } from './forum-access.ts';
+import { canManageCourse } from '../courses/courses.service.ts';
 import { findDisplayLanguage } from './records.repo.ts';
 
 /*
@@ -112,7 +112,7 @@ export async function listTemplates(
 ): Promise<ForumTemplate[]> {
   const role = await getCourseRole(ctx.db, actor, query.course);
   const lang = query.lang ?? asLanguage(await findDisplayLanguage(ctx.db, actor.userId));
-  return TEMPLATES.filter((t) => isManager(role) || !t.for_announcement).map((t) => ({
+  return TEMPLATES.filter((t) => canManageCourse(role) || !t.for_announcement).map((t) => ({
     id: t.id,
     for_announcement: t.for_announcement,
     ...t[lang],

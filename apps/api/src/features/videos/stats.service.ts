@@ -18,7 +18,8 @@ import { forbidden, notFound } from '../../lib/errors.ts';
 import { getCourseRole } from '../courses/courses.service.ts';
 import { toCsv, type CsvCell } from '../submissions/csv-format.ts';
 import { applyReport } from './intervals.ts';
-import { canManage, findVisibleVideo, requireVideoManager, toVideo } from './videos.service.ts';
+import { findVisibleVideo, requireVideoManager, toVideo } from './videos.service.ts';
+import { canManageCourse } from '../courses/courses.service.ts';
 import * as stats from './stats.repo.ts';
 import * as repo from './videos.repo.ts';
 
@@ -97,7 +98,7 @@ async function readableStat(ctx: AppContext, actor: Actor, id: number) {
   if (!row) throw notFound();
   if (row.userId !== actor.userId) {
     const role = await getCourseRole(ctx.db, actor, row.courseId);
-    if (!canManage(role)) throw notFound();
+    if (!canManageCourse(role)) throw notFound();
   }
   return row;
 }
@@ -131,7 +132,8 @@ export async function listStats(
       query.course ??
       (query.video === undefined ? undefined : (await repo.findVideo(ctx.db, query.video))?.courseId);
     const manages =
-      courseId !== undefined && (await getCourseRole(ctx.db, actor, courseId).then(canManage, () => false));
+      courseId !== undefined &&
+      (await getCourseRole(ctx.db, actor, courseId).then(canManageCourse, () => false));
     if (manages) filter.editorId = actor.userId;
     else if (query.user !== undefined && query.user !== actor.userId) throw notFound();
     else filter.ownerId = actor.userId;

@@ -16,7 +16,7 @@ import type { Executor } from '../../db/client.ts';
 import { DOWNLOAD_PATH, signDownload } from '../../lib/downloads.ts';
 import type { Actor, AppContext } from '../../lib/context.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { getCourseRole } from '../courses/courses.service.ts';
+import { canManageCourse, getCourseRole } from '../courses/courses.service.ts';
 import * as repo from './videos.repo.ts';
 
 /*
@@ -28,10 +28,8 @@ import * as repo from './videos.repo.ts';
 export const VIDEO_FILE_PATH = '/api/VideoFile/';
 const VideoFileContentType = z.enum(['video/mp4', 'video/webm', 'video/ogg']);
 
-export const canManage = (role: CourseRole) => role === 'editor' || role === 'staff';
-
 export async function requireVideoManager(db: Executor, actor: Actor, courseId: number): Promise<void> {
-  if (!canManage(await getCourseRole(db, actor, courseId))) {
+  if (!canManageCourse(await getCourseRole(db, actor, courseId))) {
     throw forbidden('Only editors of the course and staff can manage its videos.');
   }
 }
@@ -81,14 +79,14 @@ export async function listVideos(ctx: AppContext, actor: Actor, query: VideoList
   const [{ count, rows }, settings] = await Promise.all([
     repo.listVideos(ctx.db, query.course, {
       name: query.name || undefined,
-      studentView: !canManage(role),
+      studentView: !canManageCourse(role),
       limit: MAX_VIDEOS_PER_COURSE,
     }),
     repo.findSettings(ctx.db, query.course),
   ]);
   return {
     count,
-    can_manage: canManage(role),
+    can_manage: canManageCourse(role),
     settings: toSettings(ctx, settings),
     players: { vimeo: ctx.config.VIMEO_PLAYER_URL, youtube: ctx.config.YOUTUBE_EMBED_URL },
     results: rows.map((row) => toVideo(row, ctx.config)),
@@ -104,7 +102,7 @@ export async function findVisibleVideo(
   const video = await repo.findVideo(db, id);
   if (!video) throw notFound();
   const role = await getCourseRole(db, actor, video.courseId);
-  if (!canManage(role) && (video.hidden || video.missingFromSource)) throw notFound();
+  if (!canManageCourse(role) && (video.hidden || video.missingFromSource)) throw notFound();
   return { video, role };
 }
 
@@ -138,7 +136,7 @@ export async function createVideo(ctx: AppContext, actor: Actor, input: VideoCre
 
 async function findManagedVideo(ctx: AppContext, actor: Actor, id: number): Promise<repo.VideoRow> {
   const { video, role } = await findVisibleVideo(ctx.db, actor, id);
-  if (!canManage(role)) throw forbidden('Only editors of the course and staff can manage its videos.');
+  if (!canManageCourse(role)) throw forbidden('Only editors of the course and staff can manage its videos.');
   return video;
 }
 

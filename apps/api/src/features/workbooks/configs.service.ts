@@ -9,12 +9,10 @@ import {
 import type { Executor } from '../../db/client.ts';
 import type { Actor, AppContext } from '../../lib/context.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { getCourseRole } from '../courses/courses.service.ts';
+import { canManageCourse, getCourseRole } from '../courses/courses.service.ts';
 import * as repo from './workbooks.repo.ts';
 
 /* Workbook configurations (docs/workbooks.md): members read them, editors of the course and staff manage them. */
-
-export const canManage = (role: CourseRole) => role === 'editor' || role === 'staff';
 
 export function toConfig(row: repo.ConfigRow): WorkbookConfig {
   return {
@@ -39,7 +37,7 @@ export async function listConfigs(
 ): Promise<WorkbookConfigList> {
   const role = await getCourseRole(ctx.db, actor, courseId);
   const rows = await repo.listConfigs(ctx.db, courseId, MAX_WORKBOOK_CONFIGS);
-  return { count: rows.length, can_manage: canManage(role), results: rows.map(toConfig) };
+  return { count: rows.length, can_manage: canManageCourse(role), results: rows.map(toConfig) };
 }
 
 /** The configuration if the caller is a member of its course (404 otherwise), with their role. */
@@ -55,7 +53,8 @@ export async function readableConfig(
 
 async function managedConfig(ctx: AppContext, actor: Actor, id: number): Promise<repo.ConfigRow> {
   const { config, role } = await readableConfig(ctx.db, actor, id);
-  if (!canManage(role)) throw forbidden('Only editors of the course and staff can manage its workbooks.');
+  if (!canManageCourse(role))
+    throw forbidden('Only editors of the course and staff can manage its workbooks.');
   return config;
 }
 
@@ -68,7 +67,7 @@ export async function createConfig(
   actor: Actor,
   input: WorkbookConfigCreate,
 ): Promise<WorkbookConfig> {
-  if (!canManage(await getCourseRole(ctx.db, actor, input.course))) {
+  if (!canManageCourse(await getCourseRole(ctx.db, actor, input.course))) {
     throw forbidden('Only editors of the course and staff can manage its workbooks.');
   }
   if ((await repo.listConfigs(ctx.db, input.course, MAX_WORKBOOK_CONFIGS)).length >= MAX_WORKBOOK_CONFIGS) {

@@ -3,7 +3,8 @@ import type { Actor, AppContext } from '../../lib/context.ts';
 import { contentDisposition } from '../../lib/downloads.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { getCourseRole } from '../courses/courses.service.ts';
-import { canManage, readableConfig } from './configs.service.ts';
+import { readableConfig } from './configs.service.ts';
+import { canManageCourse } from '../courses/courses.service.ts';
 import { fromIpynb, NotebookFormatError, toIpynb } from './ipynb.ts';
 import * as repo from './workbooks.repo.ts';
 
@@ -42,7 +43,10 @@ async function readable(ctx: AppContext, actor: Actor, id: number) {
   const row = await repo.findNotebook(ctx.db, id);
   if (!row) throw notFound();
   const own = row.userId === actor.userId;
-  if (!own && !canManage(await getCourseRole(ctx.db, actor, row.courseId).catch(() => 'student' as const))) {
+  if (
+    !own &&
+    !canManageCourse(await getCourseRole(ctx.db, actor, row.courseId).catch(() => 'student' as const))
+  ) {
     throw notFound();
   }
   return { row, own };

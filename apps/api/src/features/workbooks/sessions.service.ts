@@ -13,7 +13,8 @@ import { SandboxUnavailableError, type Kernel, type KernelOutput } from '@kadai/
 import type { Actor, AppContext } from '../../lib/context.ts';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { getCourseRole } from '../courses/courses.service.ts';
-import { canManage, readableConfig } from './configs.service.ts';
+import { readableConfig } from './configs.service.ts';
+import { canManageCourse } from '../courses/courses.service.ts';
 import { KernelCapacityError, type KernelPool } from './kernels.ts';
 import * as repo from './workbooks.repo.ts';
 
@@ -128,7 +129,7 @@ async function visibleSession(ctx: AppContext, actor: Actor, id: number) {
   if (!row) throw notFound();
   const session = asOfNow(row);
   const own = session.userId === actor.userId;
-  if (!own && !canManage(await getCourseRole(ctx.db, actor, session.courseId))) throw notFound();
+  if (!own && !canManageCourse(await getCourseRole(ctx.db, actor, session.courseId))) throw notFound();
   return { session, own };
 }
 
@@ -178,7 +179,13 @@ export async function listCourseSessions(
 ): Promise<WorkbookSessionList> {
   const role = await getCourseRole(ctx.db, actor, courseId);
   await repo.expireDue(ctx.db);
-  const rows = await repo.sessionsInCourse(ctx.db, courseId, actor.userId, canManage(role), SESSIONS_LISTED);
+  const rows = await repo.sessionsInCourse(
+    ctx.db,
+    courseId,
+    actor.userId,
+    canManageCourse(role),
+    SESSIONS_LISTED,
+  );
   return { results: rows.map((row) => toSession(row, pool)) };
 }
 
