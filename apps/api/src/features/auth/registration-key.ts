@@ -1,6 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../../config.ts';
-import { decodeUid, encodeUid } from './set-password-link.ts';
+import { decodeUid, encodeUid, linkSignature, signaturesMatch } from './set-password-link.ts';
 
 /** A verification link works this long (and a new one can be asked for with resend-email). */
 export const EMAIL_VERIFICATION_LIFETIME_SECONDS = 3 * 86_400;
@@ -16,10 +15,13 @@ export interface KeySubject {
 }
 
 function signature(config: Config, user: KeySubject, issuedAt: number): string {
-  return createHmac('sha256', config.JWT_SECRET)
-    .update(`verify-email|${user.id}|${user.email.toLowerCase()}|${user.passwordHash ?? ''}|${issuedAt}`)
-    .digest('base64url')
-    .slice(0, 32);
+  return linkSignature(config, [
+    'verify-email',
+    user.id,
+    user.email.toLowerCase(),
+    user.passwordHash ?? '',
+    issuedAt,
+  ]);
 }
 
 /** `uid.issued.signature`: URL-safe, so it travels as `?key=` unescaped. */
@@ -49,9 +51,7 @@ export function parseVerificationKey(key: string): ParsedKey | null {
 
 /** Whether the key was signed for this account as it is now (expiry is checked on its own). */
 export function isKeySignedFor(config: Config, user: KeySubject, key: ParsedKey): boolean {
-  const expected = Buffer.from(signature(config, user, key.issuedAt));
-  const given = Buffer.from(key.signature);
-  return expected.length === given.length && timingSafeEqual(expected, given);
+  return signaturesMatch(signature(config, user, key.issuedAt), key.signature);
 }
 
 export function isKeyExpired(key: ParsedKey, now = new Date()): boolean {

@@ -1,6 +1,6 @@
 import type { RegistrationRequest, ResendEmailRequest, VerifyEmailRequest } from '@kadai/contracts';
 import type { AppContext } from '../../lib/context.ts';
-import { badRequest, notFound, tooManyRequests } from '../../lib/errors.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
 import { isAllowedEmailDomain } from '../../lib/email-domains.ts';
 import type { MessageLanguage } from '../../lib/language.ts';
 import { queueEmails, writeEmails, type EmailDraft } from '../mail/outbox.ts';
@@ -16,7 +16,7 @@ import {
   verificationUrl,
 } from './registration-key.ts';
 import { markEmailVerified, updatePendingRegistration } from './registration.repo.ts';
-import { reserveAttempt, secondsUntilWindowEnds } from './throttle.repo.ts';
+import { reserveOrRefuse } from './throttle.ts';
 
 /**
  * Self-registration by e-mail (docs/accounts.md): an inactive account and a verification e-mail; the
@@ -50,10 +50,7 @@ export function isPendingRegistration(user: UserRow): boolean {
 }
 
 async function throttle(ctx: AppContext, key: string, max: number): Promise<void> {
-  const window = ctx.config.LOGIN_THROTTLE_WINDOW;
-  if (!(await reserveAttempt(ctx.db, key, max, window))) {
-    throw tooManyRequests(await secondsUntilWindowEnds(ctx.db, key, window));
-  }
+  await reserveOrRefuse(ctx.db, key, max, ctx.config.LOGIN_THROTTLE_WINDOW);
 }
 
 function verificationDraft(ctx: AppContext, user: UserRow): EmailDraft {

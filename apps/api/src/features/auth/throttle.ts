@@ -1,3 +1,4 @@
+import type { Executor } from '../../db/client.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { tooManyRequests } from '../../lib/errors.ts';
 import { clearAttempts, releaseAttempt, reserveAttempt, secondsUntilWindowEnds } from './throttle.repo.ts';
@@ -22,13 +23,18 @@ export function attemptKeys(email: string, ip: string): LoginAttempt {
   return { accountKey: `account:${email.trim().toLowerCase()}`, addressKey: addressKeyOf(ip) };
 }
 
+/** Counts an attempt under `key`, or throws 429 with Retry-After when the key is over `max` in the window. */
+export async function reserveOrRefuse(db: Executor, key: string, max: number, window: number): Promise<void> {
+  if (!(await reserveAttempt(db, key, max, window))) {
+    throw tooManyRequests(await secondsUntilWindowEnds(db, key, window));
+  }
+}
+
 /** Counts the attempt, or throws 429 with Retry-After when the account or the address is over its limit. */
 export async function beginLoginAttempt(ctx: AppContext, attempt: LoginAttempt): Promise<void> {
   const { config, db } = ctx;
   const window = config.LOGIN_THROTTLE_WINDOW;
-  if (!(await reserveAttempt(db, attempt.addressKey, config.LOGIN_MAX_FAILURES_PER_ADDRESS, window))) {
-    throw tooManyRequests(await secondsUntilWindowEnds(db, attempt.addressKey, window));
-  }
+  await reserveOrRefuse(db, attempt.addressKey, config.LOGIN_MAX_FAILURES_PER_ADDRESS, window);
   if (!(await reserveAttempt(db, attempt.accountKey, config.LOGIN_MAX_FAILURES_PER_ACCOUNT, window))) {
     await releaseAttempt(db, attempt.addressKey);
     throw tooManyRequests(await secondsUntilWindowEnds(db, attempt.accountKey, window));
@@ -48,9 +54,7 @@ export async function succeedLoginAttempt(ctx: AppContext, attempt: LoginAttempt
 export async function beginAddressAttempt(ctx: AppContext, ip: string): Promise<string> {
   const { config, db } = ctx;
   const key = addressKeyOf(ip);
-  if (!(await reserveAttempt(db, key, config.LOGIN_MAX_FAILURES_PER_ADDRESS, config.LOGIN_THROTTLE_WINDOW))) {
-    throw tooManyRequests(await secondsUntilWindowEnds(db, key, config.LOGIN_THROTTLE_WINDOW));
-  }
+  await reserveOrRefuse(db, key, config.LOGIN_MAX_FAILURES_PER_ADDRESS, config.LOGIN_THROTTLE_WINDOW);
   return key;
 }
 
