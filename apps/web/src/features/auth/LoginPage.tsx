@@ -1,4 +1,4 @@
-import { Anchor, Button, Center, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconAt, IconLock } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -16,6 +16,7 @@ import { ForgotPasswordDialog } from './ForgotPasswordDialog.tsx';
 import { GoogleSignInButton, useGoogleSignIn } from './GoogleSignInButton.tsx';
 import { useIsAuthenticated, useSession } from './session.ts';
 import { callbackTarget, signInWithEmail, takeCallback } from './sign-in.ts';
+import { AuthCard } from './AuthCard.tsx';
 
 interface LoginForm {
   email: string;
@@ -60,72 +61,66 @@ export function LoginPage() {
 
   const errors = form.formState.errors;
   return (
-    <Center mih="calc(100dvh - 56px - 2 * var(--mantine-spacing-md))">
-      <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={420}>
-        <Stack gap="md">
-          <div>
-            <Title order={1} size="h2">
-              {t('auth.login.heading')}
-            </Title>
-            <Text c="dimmed" size="sm" mt={4}>
-              {t('auth.login.subtitle', { product: productName })}
-            </Text>
-          </div>
-          {hasCallback ? (
-            <Text size="sm" role="status">
-              {t('auth.login.signInToContinue')}
-            </Text>
-          ) : null}
-          {googleClientId && googleScriptUrl ? (
-            <GoogleSignInButton
-              clientId={googleClientId}
-              scriptUrl={googleScriptUrl}
-              {...googleSignIn.buttonProps}
+    <>
+      <AuthCard
+        title={t('auth.login.heading')}
+        subtitle={t('auth.login.subtitle', { product: productName })}
+        width={420}
+      >
+        {hasCallback ? (
+          <Text size="sm" role="status">
+            {t('auth.login.signInToContinue')}
+          </Text>
+        ) : null}
+        {googleClientId && googleScriptUrl ? (
+          <GoogleSignInButton
+            clientId={googleClientId}
+            scriptUrl={googleScriptUrl}
+            {...googleSignIn.buttonProps}
+          />
+        ) : null}
+        <form noValidate onSubmit={form.handleSubmit((values) => signIn.mutate(values))}>
+          <Stack gap="sm">
+            <TextInput
+              type="email"
+              label={t('auth.login.email')}
+              autoComplete="username"
+              leftSection={<IconAt size={16} aria-hidden />}
+              required
+              error={errors.email?.message}
+              {...form.register('email', { required: t('validation.emailRequired') })}
             />
-          ) : null}
-          <form noValidate onSubmit={form.handleSubmit((values) => signIn.mutate(values))}>
-            <Stack gap="sm">
-              <TextInput
-                type="email"
-                label={t('auth.login.email')}
-                autoComplete="username"
-                leftSection={<IconAt size={16} aria-hidden />}
-                required
-                error={errors.email?.message}
-                {...form.register('email', { required: t('validation.emailRequired') })}
-              />
-              <PasswordField
-                label={t('auth.login.password')}
-                autoComplete="current-password"
-                leftSection={<IconLock size={16} aria-hidden />}
-                required
-                error={errors.password?.message}
-                {...form.register('password', { required: t('validation.passwordRequired') })}
-              />
-              <Button type="submit" fullWidth mt="xs" loading={signIn.isPending}>
-                {t('auth.login.submit')}
-              </Button>
-            </Stack>
-          </form>
-          <Group justify="space-between" gap="xs">
-            <Anchor component="button" type="button" size="sm" onClick={forgot.open}>
-              {t('auth.login.forgotten')}
+            <PasswordField
+              label={t('auth.login.password')}
+              autoComplete="current-password"
+              leftSection={<IconLock size={16} aria-hidden />}
+              required
+              error={errors.password?.message}
+              {...form.register('password', { required: t('validation.passwordRequired') })}
+            />
+            <Button type="submit" fullWidth mt="xs" loading={signIn.isPending}>
+              {t('auth.login.submit')}
+            </Button>
+          </Stack>
+        </form>
+        <Group justify="space-between" gap="xs">
+          <Anchor component="button" type="button" size="sm" onClick={forgot.open}>
+            {t('auth.login.forgotten')}
+          </Anchor>
+          <Anchor component={Link} to={pathTo('About')} size="sm">
+            {t('header.about')}
+          </Anchor>
+        </Group>
+        {selfRegistration ? (
+          <Text size="sm" ta="center">
+            {t('auth.register.noAccount')}{' '}
+            <Anchor component={Link} to={pathTo('Register')}>
+              {t('auth.register.link')}
             </Anchor>
-            <Anchor component={Link} to={pathTo('About')} size="sm">
-              {t('header.about')}
-            </Anchor>
-          </Group>
-          {selfRegistration ? (
-            <Text size="sm" ta="center">
-              {t('auth.register.noAccount')}{' '}
-              <Anchor component={Link} to={pathTo('Register')}>
-                {t('auth.register.link')}
-              </Anchor>
-            </Text>
-          ) : null}
-        </Stack>
-      </Paper>
+          </Text>
+        ) : null}
+      </AuthCard>
       <ForgotPasswordDialog opened={forgotOpened} onClose={forgot.close} productName={productName} />
-    </Center>
+    </>
   );
 }

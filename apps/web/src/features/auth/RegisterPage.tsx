@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Center, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconAt, IconMailCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import type { Language } from '@kadai/contracts';
@@ -15,6 +15,7 @@ import { PasswordHints } from './PasswordHints.tsx';
 import { registerWithEmail } from './registration.api.ts';
 import { ResendVerificationForm } from './ResendVerificationForm.tsx';
 import { useIsAuthenticated } from './session.ts';
+import { AuthCard } from './AuthCard.tsx';
 
 interface RegisterForm {
   email: string;
@@ -67,81 +68,73 @@ export function RegisterPage() {
 
   const errors = form.formState.errors;
   return (
-    <Center mih="calc(100dvh - 56px - 2 * var(--mantine-spacing-md))">
-      <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={460}>
-        <Stack gap="md">
-          <div>
-            <Title order={1} size="h2">
-              {t('routes.register')}
-            </Title>
-            <Text c="dimmed" size="sm" mt={4}>
-              {t('auth.login.subtitle', { product: productName })}
-            </Text>
-          </div>
-          {register.isSuccess ? (
-            <>
-              <Alert color="teal" icon={<IconMailCheck aria-hidden />} title={t('auth.register.sentTitle')}>
-                <Text size="sm">{t('auth.register.sent', { email: form.getValues('email').trim() })}</Text>
-              </Alert>
-              <ResendVerificationForm initialEmail={form.getValues('email').trim()} />
-            </>
-          ) : !isLoading && !selfRegistration ? (
-            <Alert color="orange" role="alert" title={t('auth.register.closedTitle')}>
-              <Text size="sm">{t('auth.register.closed', { product: productName })}</Text>
-            </Alert>
-          ) : (
-            <form noValidate onSubmit={onSubmit}>
-              <Stack gap="sm">
-                <TextInput
-                  type="email"
-                  label={t('auth.login.email')}
-                  autoComplete="email"
-                  leftSection={<IconAt size={16} aria-hidden />}
-                  required
-                  error={errors.email?.message}
-                  {...form.register('email', { required: t('validation.emailRequired') })}
-                />
-                <Group grow gap="sm" align="flex-start">
-                  <TextInput
-                    label={t('profile.lastName')}
-                    autoComplete="family-name"
-                    error={errors.last_name?.message}
-                    {...form.register('last_name')}
-                  />
-                  <TextInput
-                    label={t('profile.firstName')}
-                    autoComplete="given-name"
-                    error={errors.first_name?.message}
-                    {...form.register('first_name')}
-                  />
-                </Group>
-                <PasswordHints id="register-password-hints" />
-                <PasswordField
-                  label={t('auth.login.password')}
-                  autoComplete="new-password"
-                  required
-                  aria-describedby="register-password-hints"
-                  error={errors.password1?.message}
-                  {...form.register('password1', { required: t('validation.passwordRequired') })}
-                />
-                <PasswordField
-                  label={t('auth.setPassword.confirmPassword')}
-                  autoComplete="new-password"
-                  required
-                  error={errors.password2?.message}
-                  {...form.register('password2', { required: t('validation.passwordRequired') })}
-                />
-                <Button type="submit" mt="xs" fullWidth loading={register.isPending}>
-                  {t('auth.register.submit')}
-                </Button>
-              </Stack>
-            </form>
-          )}
-          <Anchor component={Link} to={pathTo('Login')} size="sm">
-            {t('auth.setPassword.backToLogin')}
-          </Anchor>
-        </Stack>
-      </Paper>
-    </Center>
+    <AuthCard
+      title={t('routes.register')}
+      subtitle={t('auth.login.subtitle', { product: productName })}
+      width={460}
+    >
+      {register.isSuccess ? (
+        <>
+          <Alert color="teal" icon={<IconMailCheck aria-hidden />} title={t('auth.register.sentTitle')}>
+            <Text size="sm">{t('auth.register.sent', { email: form.getValues('email').trim() })}</Text>
+          </Alert>
+          <ResendVerificationForm initialEmail={form.getValues('email').trim()} />
+        </>
+      ) : !isLoading && !selfRegistration ? (
+        <Alert color="orange" role="alert" title={t('auth.register.closedTitle')}>
+          <Text size="sm">{t('auth.register.closed', { product: productName })}</Text>
+        </Alert>
+      ) : (
+        <form noValidate onSubmit={onSubmit}>
+          <Stack gap="sm">
+            <TextInput
+              type="email"
+              label={t('auth.login.email')}
+              autoComplete="email"
+              leftSection={<IconAt size={16} aria-hidden />}
+              required
+              error={errors.email?.message}
+              {...form.register('email', { required: t('validation.emailRequired') })}
+            />
+            <Group grow gap="sm" align="flex-start">
+              <TextInput
+                label={t('profile.lastName')}
+                autoComplete="family-name"
+                error={errors.last_name?.message}
+                {...form.register('last_name')}
+              />
+              <TextInput
+                label={t('profile.firstName')}
+                autoComplete="given-name"
+                error={errors.first_name?.message}
+                {...form.register('first_name')}
+              />
+            </Group>
+            <PasswordHints id="register-password-hints" />
+            <PasswordField
+              label={t('auth.login.password')}
+              autoComplete="new-password"
+              required
+              aria-describedby="register-password-hints"
+              error={errors.password1?.message}
+              {...form.register('password1', { required: t('validation.passwordRequired') })}
+            />
+            <PasswordField
+              label={t('auth.setPassword.confirmPassword')}
+              autoComplete="new-password"
+              required
+              error={errors.password2?.message}
+              {...form.register('password2', { required: t('validation.passwordRequired') })}
+            />
+            <Button type="submit" mt="xs" fullWidth loading={register.isPending}>
+              {t('auth.register.submit')}
+            </Button>
+          </Stack>
+        </form>
+      )}
+      <Anchor component={Link} to={pathTo('Login')} size="sm">
+        {t('auth.setPassword.backToLogin')}
+      </Anchor>
+    </AuthCard>
   );
 }

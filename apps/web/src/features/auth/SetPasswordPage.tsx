@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
@@ -10,6 +10,7 @@ import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { PasswordField } from '../../ui/PasswordField.tsx';
 import { confirmPasswordReset } from './auth.api.ts';
 import { PasswordHints } from './PasswordHints.tsx';
+import { AuthCard } from './AuthCard.tsx';
 
 /** Spec §9: the success notice and the redirect to /login both take 2000 ms. */
 export const SET_PASSWORD_REDIRECT_MS = 2000;
@@ -65,46 +66,39 @@ export function SetPasswordPage() {
 
   const errors = form.formState.errors;
   return (
-    <Center mih="calc(100dvh - 56px - 2 * var(--mantine-spacing-md))">
-      <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={440}>
-        <Stack gap="md">
-          <Title order={1} size="h2">
-            {t('routes.setPassword')}
-          </Title>
-          {hasLink ? (
-            <form noValidate onSubmit={onSubmit}>
-              <Stack gap="sm">
-                <PasswordHints id="password-hints" />
-                <PasswordField
-                  label={t('auth.setPassword.newPassword')}
-                  autoComplete="new-password"
-                  required
-                  aria-describedby="password-hints"
-                  error={errors.new_password1?.message}
-                  {...form.register('new_password1', { required: t('validation.passwordRequired') })}
-                />
-                <PasswordField
-                  label={t('auth.setPassword.confirmPassword')}
-                  autoComplete="new-password"
-                  required
-                  error={errors.new_password2?.message}
-                  {...form.register('new_password2', { required: t('validation.passwordRequired') })}
-                />
-                <Button type="submit" mt="xs" loading={submit.isPending} disabled={submit.isSuccess}>
-                  {t('common.submit')}
-                </Button>
-              </Stack>
-            </form>
-          ) : (
-            <Alert color="red" role="alert" title={t('auth.setPassword.invalidLink')}>
-              <Text size="sm">{t('auth.setPassword.askForNewLink')}</Text>
-            </Alert>
-          )}
-          <Anchor component={Link} to={pathTo('Login')} size="sm">
-            {t('auth.setPassword.backToLogin')}
-          </Anchor>
-        </Stack>
-      </Paper>
-    </Center>
+    <AuthCard title={t('routes.setPassword')} width={440}>
+      {hasLink ? (
+        <form noValidate onSubmit={onSubmit}>
+          <Stack gap="sm">
+            <PasswordHints id="password-hints" />
+            <PasswordField
+              label={t('auth.setPassword.newPassword')}
+              autoComplete="new-password"
+              required
+              aria-describedby="password-hints"
+              error={errors.new_password1?.message}
+              {...form.register('new_password1', { required: t('validation.passwordRequired') })}
+            />
+            <PasswordField
+              label={t('auth.setPassword.confirmPassword')}
+              autoComplete="new-password"
+              required
+              error={errors.new_password2?.message}
+              {...form.register('new_password2', { required: t('validation.passwordRequired') })}
+            />
+            <Button type="submit" mt="xs" loading={submit.isPending} disabled={submit.isSuccess}>
+              {t('common.submit')}
+            </Button>
+          </Stack>
+        </form>
+      ) : (
+        <Alert color="red" role="alert" title={t('auth.setPassword.invalidLink')}>
+          <Text size="sm">{t('auth.setPassword.askForNewLink')}</Text>
+        </Alert>
+      )}
+      <Anchor component={Link} to={pathTo('Login')} size="sm">
+        {t('auth.setPassword.backToLogin')}
+      </Anchor>
+    </AuthCard>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Loader, Stack, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { isApiError } from '../../api/client.ts';
 import { pathTo } from '../../app/route-table.ts';
 import { verifyEmail } from './registration.api.ts';
 import { ResendVerificationForm } from './ResendVerificationForm.tsx';
+import { AuthCard } from './AuthCard.tsx';
 
 type Failure = 'alreadyVerified' | 'expired' | 'invalid' | 'failed';
 
@@ -38,48 +39,37 @@ export function VerifyEmailPage() {
     key === '' ? 'invalid' : verification.isError ? failureOf(verification.error) : null;
 
   return (
-    <Center mih="calc(100dvh - 56px - 2 * var(--mantine-spacing-md))">
-      <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={460}>
-        <Stack gap="md">
-          <Title order={1} size="h2">
-            {t('routes.verifyEmail')}
-          </Title>
-          {verification.isSuccess ? (
-            <Alert
-              color="teal"
-              icon={<IconCircleCheck aria-hidden />}
-              title={t('auth.verifyEmail.doneTitle')}
-            >
-              <Text size="sm">{t('auth.verifyEmail.done')}</Text>
-            </Alert>
-          ) : failure === 'alreadyVerified' ? (
-            <Alert color="blue" title={t('auth.verifyEmail.alreadyVerifiedTitle')}>
-              <Text size="sm">{t('auth.verifyEmail.alreadyVerified')}</Text>
-            </Alert>
-          ) : failure ? (
-            <>
-              <Alert color="red" role="alert" title={t(`auth.verifyEmail.${failure}Title`)}>
-                <Text size="sm">{t(`auth.verifyEmail.${failure}`)}</Text>
-              </Alert>
-              <ResendVerificationForm />
-            </>
-          ) : (
-            <Stack align="center" gap="xs" aria-busy="true">
-              <Loader size="sm" />
-              <Text size="sm">{t('auth.verifyEmail.checking')}</Text>
-            </Stack>
-          )}
-          {verification.isSuccess || failure === 'alreadyVerified' ? (
-            <Button component={Link} to={pathTo('Login')}>
-              {t('auth.verifyEmail.signIn')}
-            </Button>
-          ) : (
-            <Anchor component={Link} to={pathTo('Login')} size="sm">
-              {t('auth.setPassword.backToLogin')}
-            </Anchor>
-          )}
+    <AuthCard title={t('routes.verifyEmail')} width={460}>
+      {verification.isSuccess ? (
+        <Alert color="teal" icon={<IconCircleCheck aria-hidden />} title={t('auth.verifyEmail.doneTitle')}>
+          <Text size="sm">{t('auth.verifyEmail.done')}</Text>
+        </Alert>
+      ) : failure === 'alreadyVerified' ? (
+        <Alert color="blue" title={t('auth.verifyEmail.alreadyVerifiedTitle')}>
+          <Text size="sm">{t('auth.verifyEmail.alreadyVerified')}</Text>
+        </Alert>
+      ) : failure ? (
+        <>
+          <Alert color="red" role="alert" title={t(`auth.verifyEmail.${failure}Title`)}>
+            <Text size="sm">{t(`auth.verifyEmail.${failure}`)}</Text>
+          </Alert>
+          <ResendVerificationForm />
+        </>
+      ) : (
+        <Stack align="center" gap="xs" aria-busy="true">
+          <Loader size="sm" />
+          <Text size="sm">{t('auth.verifyEmail.checking')}</Text>
         </Stack>
-      </Paper>
-    </Center>
+      )}
+      {verification.isSuccess || failure === 'alreadyVerified' ? (
+        <Button component={Link} to={pathTo('Login')}>
+          {t('auth.verifyEmail.signIn')}
+        </Button>
+      ) : (
+        <Anchor component={Link} to={pathTo('Login')} size="sm">
+          {t('auth.setPassword.backToLogin')}
+        </Anchor>
+      )}
+    </AuthCard>
   );
 }
