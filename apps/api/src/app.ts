@@ -13,7 +13,6 @@ import {
   isResponseSerializationError,
   jsonSchemaTransform,
   jsonSchemaTransformObject,
-  serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -21,6 +20,7 @@ import type { Database } from './db/client.ts';
 import type { AppContext } from './lib/context.ts';
 import { HttpError } from './lib/errors.ts';
 import { registerAccessControl } from './lib/access.ts';
+import { serializerCompiler } from './lib/serializer.ts';
 import { createStoppedQueue, type JobQueue } from './lib/jobs.ts';
 import { createStorage, type Storage } from './lib/storage.ts';
 import { registerHealthRoutes, type SandboxProbe } from './features/health/health.routes.ts';
