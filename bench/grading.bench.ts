@@ -20,6 +20,7 @@ import { openDatabase, type Database } from '../apps/api/src/db/client.ts';
 import { migrateDatabase } from '../apps/api/src/db/migrate.ts';
 import { startJobQueue } from '../apps/api/src/lib/jobs.ts';
 import { createStorage } from '../apps/api/src/lib/storage.ts';
+import { SessionCache } from '../apps/api/src/lib/session-cache.ts';
 import type { AppContext } from '../apps/api/src/lib/context.ts';
 import { enqueueGrading } from '../apps/api/src/features/submissions/grading.ts';
 import { percentile } from './stats.ts';
@@ -87,7 +88,15 @@ try {
   const jobs = await startJobQueue(database);
   const log = pino({ level: 'silent' });
   const storage = createStorage(config);
-  const ctx: AppContext = { config, database, db: database.db, jobs, storage, log };
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    jobs,
+    storage,
+    sessions: new SessionCache(0),
+    log,
+  };
 
   // One course, one assignment with five tests, one student per submission.
   const q = (text: string, values?: unknown[]) => database.query(text, values);

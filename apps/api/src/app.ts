@@ -21,6 +21,7 @@ import type { AppContext } from './lib/context.ts';
 import { HttpError } from './lib/errors.ts';
 import { registerAccessControl } from './lib/access.ts';
 import { serializerCompiler } from './lib/serializer.ts';
+import { AUTH_CHANNEL, SessionCache } from './lib/session-cache.ts';
 import { createStoppedQueue, type JobQueue } from './lib/jobs.ts';
 import { createStorage, type Storage } from './lib/storage.ts';
 import { registerHealthRoutes, type SandboxProbe } from './features/health/health.routes.ts';
@@ -93,6 +94,8 @@ const KERNEL_SWEEP_MS = 15_000;
 declare module 'fastify' {
   interface FastifyInstance {
     workbookKernels: KernelPool;
+    /** The callers of live sessions this app remembers (tests share it with their own context). */
+    sessionCache: SessionCache;
   }
 }
 
@@ -153,12 +156,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 1000 },
   });
 
+  const sessions = new SessionCache(config.SESSION_CACHE_SECONDS * 1000);
+  if (config.SESSION_CACHE_SECONDS > 0) {
+    const stopListening = await database.listen(
+      AUTH_CHANNEL,
+      (payload) => sessions.notified(payload),
+      (up) => sessions.setListening(up),
+    );
+    app.addHook('onClose', stopListening);
+  }
+  app.decorate('sessionCache', sessions);
   const ctx: AppContext = {
     config,
     database,
     db: database.db,
     jobs: options.jobs ?? createStoppedQueue(),
     storage: options.storage ?? createStorage(config),
+    sessions,
     log: app.log,
   };
 

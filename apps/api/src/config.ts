@@ -84,6 +84,9 @@ export const EnvSchema = z.object({
     .pipe(z.number().min(3601, 'longer than the web app’s 3600 s refresh threshold (e.g. 2h)'))
     .default(7200),
   REFRESH_TOKEN_LIFETIME: seconds.default(14 * 86_400),
+  // How long an API process remembers the caller of a live session (0: read the session on every
+  // request). Revocation still takes effect at once: see lib/session-cache.ts.
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   SET_PASSWORD_LINK_LIFETIME: seconds.default(7 * 86_400),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(50),

@@ -1,3 +1,4 @@
+import type { AppContext } from './lib/context.ts';
 import { startGrader, type Grader } from '@kadai/grader/worker';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
@@ -50,12 +51,22 @@ async function main() {
       gradingTimeoutSeconds: config.GRADING_TIMEOUT,
     });
   }
-  await startAuthHousekeeping({ config, database, db: database.db, jobs, storage, log: app.log });
-  await startForumJobs({ config, database, db: database.db, jobs, storage, log: app.log });
-  await startForumFileHousekeeping({ config, database, db: database.db, jobs, storage, log: app.log });
-  await startVideoJobs({ config, database, db: database.db, jobs, storage, log: app.log });
-  await startWorkbookJobs({ config, database, db: database.db, jobs, storage, log: app.log });
-  await startMailJobs({ config, database, db: database.db, jobs, storage, log: app.log });
+  // The background jobs work with the app's own context (its session cache included).
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    jobs,
+    storage,
+    sessions: app.sessionCache,
+    log: app.log,
+  };
+  await startAuthHousekeeping(ctx);
+  await startForumJobs(ctx);
+  await startForumFileHousekeeping(ctx);
+  await startVideoJobs(ctx);
+  await startWorkbookJobs(ctx);
+  await startMailJobs(ctx);
   if (config.SEED_DEMO) {
     const seeded = await seedDemoData({ config, database, db: database.db, jobs, log: app.log });
     if (seeded) app.log.info('seeded the demo course and accounts (see README)');

@@ -130,7 +130,15 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       ...(typeof options.grader === 'object' ? options.grader : {}),
     });
   }
-  const ctx: AppContext = { config, database, db: database.db, jobs, storage, log: app.log };
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    jobs,
+    storage,
+    sessions: app.sessionCache,
+    log: app.log,
+  };
   return {
     app,
     ctx,
@@ -212,4 +220,16 @@ export async function documentedRoutes(t: TestApp, belongs: (path: string) => bo
     .filter(([path]) => belongs(path))
     .flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`))
     .sort();
+}
+
+/**
+ * Polls until `check` holds, at most 3 s: for changes made outside the API (raw SQL, as another
+ * instance or psql would), which reach its session cache by NOTIFY just after they commit.
+ */
+export async function eventually(check: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 3000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('the change was not seen within 3 s');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }

@@ -50,7 +50,23 @@ export interface Database {
   applyMigrations(folder: string): Promise<void>;
   /** Runs `fn` on one connection holding a session-level advisory lock. */
   withAdvisoryLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  /**
+   * LISTENs on `channel` (a plain lower-case name): `onNotify` gets each payload, `onState` whether
+   * the listening connection is up. On PostgreSQL the connection is its own, outside the pool, and is
+   * opened again (after 1 s, doubling up to 30 s) when it fails. Returns how to stop listening.
+   */
+  listen(
+    channel: string,
+    onNotify: (payload: string | undefined) => void,
+    onState: (up: boolean) => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+function checkChannel(channel: string): void {
+  if (!CHANNEL_NAME.test(channel)) throw new Error(`Not a channel name: ${channel}`);
 }
 
 export interface OpenOptions {
@@ -104,6 +120,16 @@ function openPglite(client: PGlite): Database {
         await client.query('SELECT pg_advisory_unlock($1)', [key]);
       }
     },
+    async listen(channel, onNotify, onState) {
+      checkChannel(channel);
+      // One process holds an embedded database: its connection is up for as long as it is open.
+      const unlisten = await client.listen(channel, onNotify);
+      onState(true);
+      return async () => {
+        onState(false);
+        if (!client.closed) await unlisten();
+      };
+    },
     async close() {
       if (!client.closed) await client.close();
     },
@@ -153,8 +179,77 @@ function openPostgres(url: string, poolSize: number): Database {
         conn.release();
       }
     },
+    listen: (channel, onNotify, onState) => listenPostgres(url, channel, onNotify, onState),
     async close() {
       await pool.end();
     },
+  };
+}
+
+const LISTEN_RETRY_MS = { first: 1000, max: 30_000 };
+
+/** Database.listen on PostgreSQL: a connection of its own, opened again whenever it fails. */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onNotify: (payload: string | undefined) => void,
+  onState: (up: boolean) => void,
+): Promise<() => Promise<void>> {
+  checkChannel(channel);
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  let delay = LISTEN_RETRY_MS.first;
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    let failed = false;
+    const fail = () => {
+      if (failed) return;
+      failed = true;
+      onState(false);
+      next.removeAllListeners('notification');
+      void next.end().catch(() => {});
+      if (client === next) client = null;
+      if (!stopped) {
+        retry = setTimeout(() => void connect(), delay);
+        retry.unref();
+        delay = Math.min(delay * 2, LISTEN_RETRY_MS.max);
+      }
+    };
+    next.on('error', fail);
+    next.on('end', fail);
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotify(message.payload);
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${channel}`);
+    } catch {
+      fail();
+      return;
+    }
+    if (stopped) {
+      failed = true;
+      await next.end().catch(() => {});
+      return;
+    }
+    client = next;
+    delay = LISTEN_RETRY_MS.first;
+    onState(true);
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const current = client;
+    client = null;
+    onState(false);
+    if (current) {
+      current.removeAllListeners();
+      current.on('error', () => {});
+      await current.end().catch(() => {});
+    }
   };
 }

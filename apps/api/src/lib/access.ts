@@ -18,7 +18,7 @@ declare module 'fastify' {
     access?: Access;
   }
   interface FastifyRequest {
-    actor: Actor | null;
+    actor: Readonly<Actor> | null;
   }
 }
 
@@ -57,14 +57,20 @@ async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<A
     throw notAuthenticated('Authorization header must be "Bearer <token>".', 'bad_authorization_header');
   const claims = await verifyAccessToken(ctx.config.JWT_SECRET, match[1]!);
   if (!claims) throw notAuthenticated('Given token not valid for any token type', 'token_not_valid');
-  // Checking the session on every request is what makes logout and password change take effect at once.
+  // The session is checked on every request (what makes logout and password change take effect at
+  // once): remembered by this process until anything changes it (lib/session-cache.ts), else read.
+  const known = ctx.sessions.get(claims.sessionId, claims.userId);
+  if (known) return known;
+  const since = ctx.sessions.begin();
   const row = await findSessionActor(ctx.db, claims.userId, claims.sessionId);
   if (!row) throw notAuthenticated('Session has ended. Sign in again.', 'token_not_valid');
-  return { userId: row.userId, email: row.email, isStaff: row.isStaff, sessionId: claims.sessionId };
+  const actor = { userId: row.userId, email: row.email, isStaff: row.isStaff, sessionId: claims.sessionId };
+  ctx.sessions.put(actor, since);
+  return actor;
 }
 
 /** The caller of a route declared `user` or `staff`: never null there. */
-export function actorOf(request: FastifyRequest): Actor {
+export function actorOf(request: FastifyRequest): Readonly<Actor> {
   if (!request.actor) throw notAuthenticated();
   return request.actor;
 }

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db, Database } from '../db/client.ts';
 import type { JobQueue } from './jobs.ts';
+import type { SessionCache } from './session-cache.ts';
 import type { Storage } from './storage.ts';
 
 /** What every service receives: the database, the configuration, the job queue and the file storage. */
@@ -11,6 +12,8 @@ export interface AppContext {
   db: Db;
   jobs: JobQueue;
   storage: Storage;
+  /** The callers of live sessions this process remembers (forget a user's after changing them). */
+  sessions: SessionCache;
   log: FastifyBaseLogger;
 }
 

@@ -94,7 +94,10 @@ export async function openSession(
   return issueTokens(ctx, tx, userId, session.id);
 }
 
-type RefreshOutcome = { ok: true; tokens: TokenPair } | { ok: false; reused: boolean };
+type RefreshOutcome =
+  | { ok: true; tokens: TokenPair }
+  | { ok: false; reused: false }
+  | { ok: false; reused: true; userId: number };
 
 /**
  * Exchanges a refresh token for a new pair. Each refresh token works once: the row is locked, so of
@@ -108,20 +111,23 @@ export async function refreshTokens(ctx: AppContext, refreshToken: string): Prom
     if (row.usedAt) {
       // Returned, not thrown, so the revocation commits.
       await revokeSessions(tx, [row.sessionId], 'token_reused');
-      return { ok: false, reused: true };
+      return { ok: false, reused: true, userId: row.userId };
     }
     if (row.expiresAt.getTime() <= Date.now()) return { ok: false, reused: false };
     await markRefreshTokenUsed(tx, row.id);
     return { ok: true, tokens: await issueTokens(ctx, tx, row.userId, row.sessionId) };
   });
   if (outcome.ok) return outcome.tokens;
-  throw outcome.reused ? tokenReused() : tokenNotValid();
+  if (!outcome.reused) throw tokenNotValid();
+  ctx.sessions.forgetUser(outcome.userId);
+  throw tokenReused();
 }
 
 /** Ends the caller's session (and the session of `refresh`, if it is theirs), or all of them. */
 export async function logout(ctx: AppContext, actor: Actor, input: LogoutRequest): Promise<void> {
   if (input.all) {
     await revokeUserSessions(ctx.db, actor.userId, 'logout');
+    ctx.sessions.forgetUser(actor.userId);
     return;
   }
   const sessionIds = [actor.sessionId];
@@ -130,6 +136,7 @@ export async function logout(ctx: AppContext, actor: Actor, input: LogoutRequest
     if (other && other !== actor.sessionId) sessionIds.push(other);
   }
   await revokeSessions(ctx.db, sessionIds, 'logout');
+  ctx.sessions.forgetUser(actor.userId);
 }
 
 export async function getUserInfo(ctx: AppContext, actor: Actor): Promise<UserInfo> {

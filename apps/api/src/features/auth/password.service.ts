@@ -39,6 +39,7 @@ export async function changePassword(
     await setPasswordHash(tx, user.id, passwordHash);
     await revokeUserSessions(tx, user.id, 'password_change', actor.sessionId);
   });
+  ctx.sessions.forgetUser(user.id);
 }
 
 /**
@@ -64,5 +65,6 @@ export async function confirmPasswordReset(
     await revokeUserSessions(tx, user.id, 'password_reset');
     return true;
   });
+  if (applied) ctx.sessions.forgetUser(user.id);
   if (!applied) throw invalidToken();
 }

@@ -123,6 +123,8 @@ export async function updateAccount(
     if (row && row !== 'email_taken' && deactivating) await revokeUserSessions(tx, id, 'deactivated');
     return row;
   });
+  // Staff status, e-mail or activity may have changed: the next request reads them afresh.
+  ctx.sessions.forgetUser(id);
   if (updated === 'email_taken') throw emailTaken();
   if (!updated) throw notFound();
   return updated;
@@ -137,5 +139,7 @@ export async function deleteAccount(ctx: AppContext, actor: Actor, id: number): 
   if (actor.isStaff && actor.userId === id) {
     throw badRequest('Staff cannot delete their own account; ask another staff member.');
   }
-  if (!(await deleteUser(ctx.db, id))) throw notFound();
+  const deleted = await deleteUser(ctx.db, id);
+  ctx.sessions.forgetUser(id);
+  if (!deleted) throw notFound();
 }
