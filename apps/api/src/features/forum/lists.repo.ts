@@ -265,6 +265,48 @@ function toPageRow(row: Parameters<typeof toRecordDetail>[0] & { pageMicros: str
   };
 }
 
+/**
+ * How many of the newest topics the search probe walks (see probeSearch): a word in one topic of
+ * twenty still finds its hundred and first match within them.
+ */
+const PROBE_WINDOW = 2000;
+
+const probeStatement = statementCache(
+  (key: { shape: TopicShape; rows: number }) => `forum_probe_${shapeName(key.shape)}_${key.rows}`,
+  (db, key, name) => {
+    const windowed = db
+      .select({
+        id: r.id,
+        pinned: r.pinned,
+        createdMicros: createdMicros.as('created_micros'),
+        searchVector: r.searchVector,
+      })
+      .from(r)
+      .where(topicConditions({ ...key.shape, search: false }))
+      .orderBy(...topicOrder('-created_at'))
+      .limit(literalLimit(PROBE_WINDOW))
+      .as('w');
+    return db
+      .select({ id: windowed.id, pinned: windowed.pinned, createdMicros: windowed.createdMicros })
+      .from(windowed)
+      .where(sql`${windowed.searchVector} @@ ${sql.placeholder('search')}::tsquery`)
+      .limit(literalLimit(key.rows))
+      .prepare(name);
+  },
+);
+
+/**
+ * The first `rows` matches of a search among the newest PROBE_WINDOW topics, in list order (ids and
+ * keysets only). When all `rows` are found, they are the first `rows` matches of the whole course —
+ * every topic outside the window comes after them in list order — so they answer a capped count and
+ * any page within them without the search index. Fewer: the caller must ask the index.
+ */
+export async function probeSearch(db: Executor, filter: TopicFilter, rows: number): Promise<Keyset[]> {
+  if (filter.search === undefined) throw new Error('probeSearch needs a search');
+  const found = await probeStatement(db, { shape: shapeOf(filter), rows }).execute(topicParams(filter));
+  return found.map((row) => ({ pinned: row.pinned, createdMicros: row.createdMicros, id: row.id }));
+}
+
 const countStatement = statementCache(
   (key: { shape: TopicShape; cap?: number }) => `forum_count_${shapeName(key.shape)}_${key.cap ?? 'all'}`,
   (db, key, name) => {

@@ -22,6 +22,7 @@ import { getVisibleRecord, toForumRecord } from './forum-access.ts';
 import { canManageCourse } from '../courses/courses.service.ts';
 import * as lists from './lists.repo.ts';
 import { presentRecords } from './present.ts';
+import { listRecordDetails } from './record-details.repo.ts';
 import { forumSearchQuery } from './search.ts';
 
 /* The topic lists, the announcements and a topic's comments (docs/forum.md, "Lists"). */
@@ -114,6 +115,16 @@ async function listTopics(
   // Two statements, side by side: the caller's standing with the course's counts, and the page with
   // its rows. A page fetched for someone who turns out not to be a member is thrown away unseen.
   const pendingContext = findForumContext(ctx.db, courseId, actor.userId);
+  pendingContext.catch(() => {}); // awaited below on every path; a failure is reported there
+  const probable =
+    search.query !== undefined &&
+    after === undefined &&
+    query.ordering === '-created_at' &&
+    query.offset + query.limit < PROBED;
+  if (probable) {
+    const probed = await listProbedSearch(ctx, actor, full, query, pendingContext);
+    if (probed) return probed;
+  }
   const pendingCounts = pendingContext.then((c) => c?.counts);
   pendingCounts.catch(() => {}); // its failure is pendingContext's, reported by Promise.all below
   const pendingCount = search.empty ? { count: 0, exact: true } : countFor(ctx, full, pendingCounts);
@@ -141,6 +152,48 @@ async function listTopics(
         : null,
     unread_count: unreadOf(counts),
     results: rows.map((row) => toForumRecord(row.record, { actor, role })),
+  };
+}
+
+/** A search's capped count, and how many matches the probe looks for to answer it. */
+const PROBED = MAX_FORUM_SEARCH_COUNT + 1;
+
+/**
+ * A search's first pages (within its first PROBED matches, ordering -created_at): when the probe
+ * finds PROBED matches among the newest topics (lists.repo.ts, probeSearch), they give both the capped
+ * count and the page, without the search index; a common word costs a walk of a few hundred index
+ * entries instead of a bitmap of thousands. Null when the probe comes up short (a rarer word: the
+ * index answers, as it must count them all).
+ */
+async function listProbedSearch(
+  ctx: AppContext,
+  actor: Actor,
+  filter: lists.TopicFilter,
+  query: Pick<RecordQuery, 'limit' | 'offset'>,
+  pendingContext: Promise<ForumContext | null>,
+): Promise<ForumRecordList | null> {
+  const probe = await lists.probeSearch(ctx.db, filter, PROBED);
+  if (probe.length < PROBED) return null;
+  const keys = probe.slice(query.offset, query.offset + query.limit + 1);
+  const rows = keys.slice(0, query.limit);
+  const [context, details] = await Promise.all([
+    pendingContext,
+    listRecordDetails(
+      ctx.db,
+      rows.map((key) => key.id),
+      actor.userId,
+    ),
+  ]);
+  const { role, counts } = standingIn(actor, context);
+  const last = rows.at(-1);
+  return {
+    count: MAX_FORUM_SEARCH_COUNT,
+    count_exact: false,
+    limit: query.limit,
+    offset: query.offset,
+    next_cursor: keys.length > query.limit && last ? encodeCursor(last) : null,
+    unread_count: unreadOf(counts),
+    results: details.map((row) => toForumRecord(row, { actor, role })),
   };
 }
 

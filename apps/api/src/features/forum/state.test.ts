@@ -223,6 +223,24 @@ describe('search', () => {
     expect(second.results.map((r) => r.id)).toEqual(newestFirst.slice(20, 40));
     const byOffset = await list(w.tokens.student, { full_text_search: 'memo', limit: '20', offset: '20' });
     expect(byOffset.results.map((r) => r.id)).toEqual(newestFirst.slice(20, 40));
+    // The last page within the first 101 matches comes from the walk over the newest topics; the
+    // next one (by cursor or by offset) from the search index: the seam holds.
+    const fifth = await list(w.tokens.student, { full_text_search: 'memo', limit: '20', offset: '80' });
+    expect(fifth).toMatchObject({ count: 100, count_exact: false });
+    expect(fifth.results.map((r) => r.id)).toEqual(newestFirst.slice(80, 100));
+    const sixth = await list(w.tokens.student, {
+      full_text_search: 'memo',
+      limit: '20',
+      cursor: fifth.next_cursor!,
+    });
+    expect(sixth.results.map((r) => r.id)).toEqual(newestFirst.slice(100));
+    expect(sixth.next_cursor).toBeNull();
+    const sixthByOffset = await list(w.tokens.student, {
+      full_text_search: 'memo',
+      limit: '20',
+      offset: '100',
+    });
+    expect(sixthByOffset.results.map((r) => r.id)).toEqual(newestFirst.slice(100));
   });
 
   it('never finds scheduled posts for students', async () => {
