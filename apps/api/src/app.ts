@@ -94,8 +94,8 @@ const KERNEL_SWEEP_MS = 15_000;
 declare module 'fastify' {
   interface FastifyInstance {
     workbookKernels: KernelPool;
-    /** The callers of live sessions this app remembers (tests share it with their own context). */
-    sessionCache: SessionCache;
+    /** The context the app's services run with (its background jobs and tests use it too). */
+    appContext: AppContext;
   }
 }
 
@@ -165,7 +165,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     );
     app.addHook('onClose', stopListening);
   }
-  app.decorate('sessionCache', sessions);
   const ctx: AppContext = {
     config,
     database,
@@ -175,6 +174,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sessions,
     log: app.log,
   };
+  app.decorate('appContext', ctx);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

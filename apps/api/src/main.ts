@@ -1,4 +1,3 @@
-import type { AppContext } from './lib/context.ts';
 import { startGrader, type Grader } from '@kadai/grader/worker';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
@@ -52,15 +51,7 @@ async function main() {
     });
   }
   // The background jobs work with the app's own context (its session cache included).
-  const ctx: AppContext = {
-    config,
-    database,
-    db: database.db,
-    jobs,
-    storage,
-    sessions: app.sessionCache,
-    log: app.log,
-  };
+  const ctx = app.appContext;
   await startAuthHousekeeping(ctx);
   await startForumJobs(ctx);
   await startForumFileHousekeeping(ctx);

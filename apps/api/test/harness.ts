@@ -130,15 +130,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       ...(typeof options.grader === 'object' ? options.grader : {}),
     });
   }
-  const ctx: AppContext = {
-    config,
-    database,
-    db: database.db,
-    jobs,
-    storage,
-    sessions: app.sessionCache,
-    log: app.log,
-  };
+  const ctx = app.appContext;
   return {
     app,
     ctx,

@@ -22,11 +22,11 @@ describe('remembered sessions', () => {
   it('remember a caller after the first request', async () => {
     const user = await createUser(t);
     const { access } = await signIn(t, user);
-    const before = t.app.sessionCache.size;
+    const before = t.ctx.sessions.size;
     expect((await userInfo(access)).status).toBe(200);
-    expect(t.app.sessionCache.size).toBe(before + 1);
+    expect(t.ctx.sessions.size).toBe(before + 1);
     expect((await userInfo(access)).status).toBe(200);
-    expect(t.app.sessionCache.size).toBe(before + 1);
+    expect(t.ctx.sessions.size).toBe(before + 1);
   });
 
   it('end when the session is revoked outside this process', async () => {
@@ -76,12 +76,12 @@ describe('remembered sessions', () => {
 
   it('are not kept while the listening connection is down', async () => {
     const { access } = await signIn(t, await createUser(t));
-    t.app.sessionCache.setListening(false);
+    t.ctx.sessions.setListening(false);
     try {
       expect((await userInfo(access)).status).toBe(200);
-      expect(t.app.sessionCache.size).toBe(0);
+      expect(t.ctx.sessions.size).toBe(0);
     } finally {
-      t.app.sessionCache.setListening(true);
+      t.ctx.sessions.setListening(true);
     }
   });
 });

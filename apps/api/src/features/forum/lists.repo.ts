@@ -160,6 +160,25 @@ interface PageKey {
  * a common word's page within a few dozen rows. When the window holds less than the page, the search
  * index answers instead (a rare word: few matches to sort).
  */
+/**
+ * The newest `rows` topics of the filter but its search (from the keyset on, if given), in list order,
+ * with their search vectors: what a search walks and tests instead of asking the GIN index.
+ */
+function newestTopics(db: Executor, shape: TopicShape, rows: number, keyset?: SQL) {
+  return db
+    .select({
+      id: r.id,
+      pinned: r.pinned,
+      createdMicros: createdMicros.as('created_micros'),
+      searchVector: r.searchVector,
+    })
+    .from(r)
+    .where(and(topicConditions({ ...shape, search: false }), keyset))
+    .orderBy(...topicOrder('-created_at'))
+    .limit(literalLimit(rows))
+    .as('w');
+}
+
 /** drizzle leaves out an offset of 0: only pages that skip rows bind one. */
 const offsetOf = (key: PageKey) => (key.offset ? sql.placeholder('offset') : 0);
 
@@ -175,18 +194,7 @@ function pageIds(db: Executor, key: PageKey) {
       .offset(offsetOf(key))
       .as('p');
   }
-  const windowed = db
-    .select({
-      id: r.id,
-      pinned: r.pinned,
-      createdMicros: createdMicros.as('created_micros'),
-      searchVector: r.searchVector,
-    })
-    .from(r)
-    .where(and(topicConditions({ ...key.shape, search: false }), keyset))
-    .orderBy(...topicOrder('-created_at'))
-    .limit(literalLimit(SEARCH_WINDOW))
-    .as('w');
+  const windowed = newestTopics(db, key.shape, SEARCH_WINDOW, keyset);
   return db
     .select({ id: windowed.id, pinned: windowed.pinned, createdMicros: windowed.createdMicros })
     .from(windowed)
@@ -274,18 +282,7 @@ const PROBE_WINDOW = 2000;
 const probeStatement = statementCache(
   (key: { shape: TopicShape; rows: number }) => `forum_probe_${shapeName(key.shape)}_${key.rows}`,
   (db, key, name) => {
-    const windowed = db
-      .select({
-        id: r.id,
-        pinned: r.pinned,
-        createdMicros: createdMicros.as('created_micros'),
-        searchVector: r.searchVector,
-      })
-      .from(r)
-      .where(topicConditions({ ...key.shape, search: false }))
-      .orderBy(...topicOrder('-created_at'))
-      .limit(literalLimit(PROBE_WINDOW))
-      .as('w');
+    const windowed = newestTopics(db, key.shape, PROBE_WINDOW);
     return db
       .select({ id: windowed.id, pinned: windowed.pinned, createdMicros: windowed.createdMicros })
       .from(windowed)
