@@ -58,7 +58,7 @@ async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<A
   const claims = await verifyAccessToken(ctx.config.JWT_SECRET, match[1]!);
   if (!claims) throw notAuthenticated('Given token not valid for any token type', 'token_not_valid');
   // The session is checked on every request (what makes logout and password change take effect at
-  // once): remembered by this process until anything changes it (lib/session-cache.ts), else read.
+  // once): remembered by this process until it changes (lib/session-cache.ts), else read.
   const known = ctx.sessions.get(claims.sessionId, claims.userId);
   if (known) return known;
   const since = ctx.sessions.begin();

@@ -32,7 +32,7 @@ interface CheckDef {
   pattern?: RegExp;
 }
 
-/** The check definitions of a schema (length and bound checks; anything else makes it unknown). */
+/** The check definitions of a schema (length and bound checks; other checks leave it to zod). */
 function checksOf(schema: z.core.$ZodType): CheckDef[] {
   const checks = (schema._zod.def as { checks?: z.core.$ZodCheck[] }).checks ?? [];
   return checks.map((check) => check._zod.def as unknown as CheckDef);

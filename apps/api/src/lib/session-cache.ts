@@ -28,7 +28,7 @@ export class SessionCache {
   /**
    * @param ttlMs how long a caller is remembered (0: never); a bound on staleness should a
    *   notification ever be lost.
-   * @param maxEntries the oldest entries make room beyond this many.
+   * @param maxEntries the oldest entries make room beyond this count.
    */
   constructor(
     private readonly ttlMs: number,
@@ -80,7 +80,7 @@ export class SessionCache {
     this.sessionsOf.delete(userId);
   }
 
-  /** A notification on AUTH_CHANNEL: `u<user id>`; anything else forgets everything. */
+  /** A notification on AUTH_CHANNEL: `u<user id>`; other payloads forget everyone. */
   notified(payload: string | undefined): void {
     const match = /^u(\d+)$/.exec(payload ?? '');
     if (match) this.forgetUser(Number(match[1]));

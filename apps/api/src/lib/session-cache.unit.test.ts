@@ -49,12 +49,12 @@ describe('SessionCache', () => {
   it('does not store a read that a change overtook (begin, change, put)', () => {
     const cache = listening();
     const since = cache.begin();
-    cache.forgetUser(7); // any user: the read may predate a change it cannot see
+    cache.forgetUser(7); // whichever user: the read may predate a change it cannot see
     cache.put(actor(1, 's1'), since);
     expect(cache.get('s1', 1)).toBeUndefined();
   });
 
-  it('follows notifications: u<id> forgets that user, anything else forgets everyone', () => {
+  it('follows notifications: u<id> forgets that user, other payloads forget everyone', () => {
     const cache = listening();
     cache.put(actor(1, 'a'), cache.begin());
     cache.put(actor(2, 'b'), cache.begin());

@@ -274,7 +274,7 @@ function toPageRow(row: Parameters<typeof toRecordDetail>[0] & { pageMicros: str
 }
 
 /**
- * How many of the newest topics the search probe walks (see probeSearch): a word in one topic of
+ * The number of newest topics the search probe walks (see probeSearch): a word in one topic of
  * twenty still finds its hundred and first match within them.
  */
 const PROBE_WINDOW = 2000;
@@ -296,7 +296,7 @@ const probeStatement = statementCache(
  * The first `rows` matches of a search among the newest PROBE_WINDOW topics, in list order (ids and
  * keysets only). When all `rows` are found, they are the first `rows` matches of the whole course —
  * every topic outside the window comes after them in list order — so they answer a capped count and
- * any page within them without the search index. Fewer: the caller must ask the index.
+ * every page within them without the search index. Fewer: the caller must ask the index.
  */
 export async function probeSearch(db: Executor, filter: TopicFilter, rows: number): Promise<Keyset[]> {
   if (filter.search === undefined) throw new Error('probeSearch needs a search');

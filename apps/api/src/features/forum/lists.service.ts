@@ -155,7 +155,7 @@ async function listTopics(
   };
 }
 
-/** A search's capped count, and how many matches the probe looks for to answer it. */
+/** A search's capped count, and the number of matches the probe looks for to answer it. */
 const PROBED = MAX_FORUM_SEARCH_COUNT + 1;
 
 /**
