@@ -65,6 +65,6 @@ export async function confirmPasswordReset(
     await revokeUserSessions(tx, user.id, 'password_reset');
     return true;
   });
-  if (applied) ctx.sessions.forgetUser(user.id);
   if (!applied) throw invalidToken();
+  ctx.sessions.forgetUser(user.id);
 }

@@ -151,16 +151,6 @@ interface PageKey {
 }
 
 /**
- * The ids of one page with their keysets, one more than `limit` to tell whether another page follows;
- * `after` (ordering -created_at only) is the row comparison the index walks from.
- *
- * Windowed: a search page in list order among the newest SEARCH_WINDOW topics (from the keyset on).
- * The planner cannot tell how many posts a Japanese phrase matches (it takes the bigrams as
- * independent) and would fetch and sort every match; walking the list index and testing each row finds
- * a common word's page within a few dozen rows. When the window holds less than the page, the search
- * index answers instead (a rare word: few matches to sort).
- */
-/**
  * The newest `rows` topics of the filter but its search (from the keyset on, if given), in list order,
  * with their search vectors: what a search walks and tests instead of asking the GIN index.
  */
@@ -182,6 +172,16 @@ function newestTopics(db: Executor, shape: TopicShape, rows: number, keyset?: SQ
 /** drizzle leaves out an offset of 0: only pages that skip rows bind one. */
 const offsetOf = (key: PageKey) => (key.offset ? sql.placeholder('offset') : 0);
 
+/**
+ * The ids of one page with their keysets, one more than `limit` to tell whether another page follows;
+ * `after` (ordering -created_at only) is the row comparison the index walks from.
+ *
+ * Windowed: a search page in list order among the newest SEARCH_WINDOW topics (from the keyset on).
+ * The planner cannot tell how many posts a Japanese phrase matches (it takes the bigrams as
+ * independent) and would fetch and sort every match; walking the list index and testing each row finds
+ * a common word's page within a few dozen rows. When the window holds less than the page, the search
+ * index answers instead (a rare word: few matches to sort).
+ */
 function pageIds(db: Executor, key: PageKey) {
   const keyset = key.after ? afterSql : undefined;
   if (!key.windowed) {
