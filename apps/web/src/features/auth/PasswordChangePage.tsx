@@ -6,9 +6,8 @@ import { useNavigate } from 'react-router';
 import { isApiError } from '../../api/client.ts';
 import { pathTo } from '../../app/route-table.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
-import { PasswordField } from '../../ui/PasswordField.tsx';
 import { changePassword } from './auth.api.ts';
-import { PasswordHints } from './PasswordHints.tsx';
+import { NewPasswordFields } from './NewPasswordFields.tsx';
 import { useIsAuthenticated, useSession } from './session.ts';
 
 interface PasswordChangeForm {
@@ -44,7 +43,6 @@ export function PasswordChangePage() {
     navigate(pathTo('Login'));
   };
 
-  const errors = form.formState.errors;
   return (
     <Paper withBorder p="xl" radius="md" maw={480} mx="auto" mt="md">
       <Stack gap="md">
@@ -63,21 +61,11 @@ export function PasswordChangePage() {
             })}
           >
             <Stack gap="sm">
-              <PasswordHints id="password-change-hints" />
-              <PasswordField
-                label={t('auth.passwordChange.newPassword')}
-                autoComplete="new-password"
-                required
-                aria-describedby="password-change-hints"
-                error={errors.new_password1?.message}
-                {...form.register('new_password1', { required: t('validation.passwordRequired') })}
-              />
-              <PasswordField
-                label={t('auth.passwordChange.retypePassword')}
-                autoComplete="new-password"
-                required
-                error={errors.new_password2?.message}
-                {...form.register('new_password2', { required: t('validation.passwordRequired') })}
+              <NewPasswordFields
+                form={form}
+                names={['new_password1', 'new_password2']}
+                labels={[t('auth.passwordChange.newPassword'), t('auth.passwordChange.retypePassword')]}
+                hintsId="password-change-hints"
               />
               <Button type="submit" mt="xs" loading={submit.isPending}>
                 {t('auth.passwordChange.submit')}

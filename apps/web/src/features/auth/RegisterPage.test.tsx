@@ -79,6 +79,17 @@ describe('Register', () => {
     expect(await screen.findByText('This password is too common.')).toBeTruthy();
   });
 
+  it('asks for both passwords before sending', async () => {
+    const { requests } = stubFetch(routes(true, ok));
+    renderApp('/register');
+    fireEvent.change(await screen.findByRole('textbox', { name: /^E-mail/ }), {
+      target: { value: 'hana@example.ac.jp' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findAllByText('Enter a password')).toHaveLength(2);
+    expect(requests.some((r) => r.url.includes('Registration'))).toBe(false);
+  });
+
   it('says registration is closed when the server does not offer it', async () => {
     stubFetch(routes(false, ok));
     renderApp('/register');

@@ -9,9 +9,8 @@ import { isApiError } from '../../api/client.ts';
 import { pathTo } from '../../app/route-table.ts';
 import { errorMessage } from '../../ui/errors.ts';
 import { notifyError } from '../../ui/notify.ts';
-import { PasswordField } from '../../ui/PasswordField.tsx';
 import { usePublicConfig } from '../config/config.api.ts';
-import { PasswordHints } from './PasswordHints.tsx';
+import { NewPasswordFields } from './NewPasswordFields.tsx';
 import { registerWithEmail } from './registration.api.ts';
 import { ResendVerificationForm } from './ResendVerificationForm.tsx';
 import { useIsAuthenticated } from './session.ts';
@@ -110,21 +109,11 @@ export function RegisterPage() {
                 {...form.register('first_name')}
               />
             </Group>
-            <PasswordHints id="register-password-hints" />
-            <PasswordField
-              label={t('auth.login.password')}
-              autoComplete="new-password"
-              required
-              aria-describedby="register-password-hints"
-              error={errors.password1?.message}
-              {...form.register('password1', { required: t('validation.passwordRequired') })}
-            />
-            <PasswordField
-              label={t('auth.setPassword.confirmPassword')}
-              autoComplete="new-password"
-              required
-              error={errors.password2?.message}
-              {...form.register('password2', { required: t('validation.passwordRequired') })}
+            <NewPasswordFields
+              form={form}
+              names={['password1', 'password2']}
+              labels={[t('auth.login.password'), t('auth.setPassword.confirmPassword')]}
+              hintsId="register-password-hints"
             />
             <Button type="submit" mt="xs" fullWidth loading={register.isPending}>
               {t('auth.register.submit')}

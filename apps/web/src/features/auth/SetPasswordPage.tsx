@@ -7,9 +7,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client.ts';
 import { pathTo } from '../../app/route-table.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
-import { PasswordField } from '../../ui/PasswordField.tsx';
 import { confirmPasswordReset } from './auth.api.ts';
-import { PasswordHints } from './PasswordHints.tsx';
+import { NewPasswordFields } from './NewPasswordFields.tsx';
 import { AuthCard } from './AuthCard.tsx';
 
 /** Spec §9: the success notice and the redirect to /login both take 2000 ms. */
@@ -64,27 +63,16 @@ export function SetPasswordPage() {
     submit.mutate(values);
   });
 
-  const errors = form.formState.errors;
   return (
     <AuthCard title={t('routes.setPassword')} width={440}>
       {hasLink ? (
         <form noValidate onSubmit={onSubmit}>
           <Stack gap="sm">
-            <PasswordHints id="password-hints" />
-            <PasswordField
-              label={t('auth.setPassword.newPassword')}
-              autoComplete="new-password"
-              required
-              aria-describedby="password-hints"
-              error={errors.new_password1?.message}
-              {...form.register('new_password1', { required: t('validation.passwordRequired') })}
-            />
-            <PasswordField
-              label={t('auth.setPassword.confirmPassword')}
-              autoComplete="new-password"
-              required
-              error={errors.new_password2?.message}
-              {...form.register('new_password2', { required: t('validation.passwordRequired') })}
+            <NewPasswordFields
+              form={form}
+              names={['new_password1', 'new_password2']}
+              labels={[t('auth.setPassword.newPassword'), t('auth.setPassword.confirmPassword')]}
+              hintsId="password-hints"
             />
             <Button type="submit" mt="xs" loading={submit.isPending} disabled={submit.isSuccess}>
               {t('common.submit')}
