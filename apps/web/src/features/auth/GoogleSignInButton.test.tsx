@@ -78,16 +78,19 @@ describe('Google sign-in button', () => {
     fakeGoogle({});
     stubFetch(routes(() => json(500, {})));
     renderApp('/login');
-    const button = await googleButton();
-    const image = () => button.querySelector('img')!;
+    await googleButton();
+    // Asked afresh each time: the page may render the button again (when its config arrives), and an
+    // event on an element it dropped would reach nothing.
+    const button = () => screen.getByRole('button', { name: 'Sign in with Google' });
+    const image = () => button().querySelector('img')!;
     expect(image().dataset.variant).toBe('light-normal');
-    fireEvent.mouseEnter(button);
+    fireEvent.mouseEnter(button());
     expect(image().dataset.variant).toBe('light-pressed');
-    fireEvent.mouseLeave(button);
+    fireEvent.mouseLeave(button());
     expect(image().dataset.variant).toBe('light-normal');
     useSession.setState({ isDarkMode: true });
     await waitFor(() => expect(image().dataset.variant).toBe('dark-normal'));
-    fireEvent.mouseEnter(button);
+    fireEvent.mouseEnter(button());
     expect(image().dataset.variant).toBe('dark-pressed');
   });
 
