@@ -65,7 +65,6 @@ export function PasswordChangePage() {
                 form={form}
                 names={['new_password1', 'new_password2']}
                 labels={[t('auth.passwordChange.newPassword'), t('auth.passwordChange.retypePassword')]}
-                hintsId="password-change-hints"
               />
               <Button type="submit" mt="xs" loading={submit.isPending}>
                 {t('auth.passwordChange.submit')}

@@ -79,15 +79,22 @@ describe('Register', () => {
     expect(await screen.findByText('This password is too common.')).toBeTruthy();
   });
 
-  it('asks for both passwords before sending', async () => {
+  it('asks for both passwords before sending, the rules described to the password field throughout', async () => {
     const { requests } = stubFetch(routes(true, ok));
     renderApp('/register');
-    fireEvent.change(await screen.findByRole('textbox', { name: /^E-mail/ }), {
-      target: { value: 'hana@example.ac.jp' },
-    });
+    const email = await screen.findByRole('textbox', { name: /^E-mail/ });
+    const description = () =>
+      (screen.getByLabelText(/^Password/).getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' | ');
+    expect(description()).toContain('Contain at least 8 characters');
+    fireEvent.change(email, { target: { value: 'hana@example.ac.jp' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findAllByText('Enter a password')).toHaveLength(2);
     expect(requests.some((r) => r.url.includes('Registration'))).toBe(false);
+    expect(description()).toContain('Enter a password');
+    expect(description()).toContain('Contain at least 8 characters');
   });
 
   it('says registration is closed when the server does not offer it', async () => {

@@ -113,7 +113,6 @@ export function RegisterPage() {
               form={form}
               names={['password1', 'password2']}
               labels={[t('auth.login.password'), t('auth.setPassword.confirmPassword')]}
-              hintsId="register-password-hints"
             />
             <Button type="submit" mt="xs" fullWidth loading={register.isPending}>
               {t('auth.register.submit')}

@@ -72,7 +72,6 @@ export function SetPasswordPage() {
               form={form}
               names={['new_password1', 'new_password2']}
               labels={[t('auth.setPassword.newPassword'), t('auth.setPassword.confirmPassword')]}
-              hintsId="password-hints"
             />
             <Button type="submit" mt="xs" loading={submit.isPending} disabled={submit.isSuccess}>
               {t('common.submit')}
