@@ -8,29 +8,32 @@ import { forumCourseStats, forumReaderStats, forumReads, forumRecords } from '..
 
 const r = forumRecords;
 
-const contextStatement = statementCache(
-  () => 'forum_context',
-  (db, _key: null, name) =>
-    db
-      .select({
-        isEditor: sql<boolean>`exists (select 1 from ${courseEditors} as m where m.course_id = ${courses.id} and m.user_id = ${sql.placeholder('userId')}::int)`,
-        isStudent: sql<boolean>`exists (select 1 from ${courseStudents} as m where m.course_id = ${courses.id} and m.user_id = ${sql.placeholder('userId')}::int)`,
-        topics: sql<number>`coalesce(${forumCourseStats.topics}, 0)::int`,
-        announcements: sql<number>`coalesce(${forumCourseStats.announcements}, 0)::int`,
-        read: sql<number>`(coalesce(${forumReaderStats.reads}, 0) - (select count(*) from ${r} as w join ${forumReads} as x on x.record_id = w.id and x.user_id = ${sql.placeholder('userId')}::int where w.course_id = ${courses.id} and w.published_at is null))::int`,
-      })
-      .from(courses)
-      .leftJoin(forumCourseStats, eq(forumCourseStats.courseId, courses.id))
-      .leftJoin(
-        forumReaderStats,
-        and(
-          eq(forumReaderStats.courseId, courses.id),
-          eq(forumReaderStats.userId, sql.placeholder('userId')),
-        ),
-      )
-      .where(eq(courses.id, sql.placeholder('courseId')))
-      .prepare(name),
-);
+const course = sql.placeholder('courseId');
+const viewer = sql.placeholder('viewerId');
+
+/**
+ * How the viewer stands to the course, its published topics and announcements (the kept counters) and
+ * how many of them the viewer has read, as columns: subqueries of the placeholders `courseId` and
+ * `viewerId` alone, which PostgreSQL runs once per statement (InitPlans) however many rows carry
+ * them — so a list page carries its context without another statement. The read count is the
+ * viewer's forum_reader_stats row (kept by trigger) less their reads of the few topics still waiting
+ * to be published (forum_records_scheduled_idx); it costs the same however much they have read.
+ */
+export const forumContextColumns = {
+  contextIsEditor: sql<boolean>`exists (select 1 from ${courseEditors} as m where m.course_id = ${course}::int and m.user_id = ${viewer}::int)`,
+  contextIsStudent: sql<boolean>`exists (select 1 from ${courseStudents} as m where m.course_id = ${course}::int and m.user_id = ${viewer}::int)`,
+  contextTopics: sql<number>`coalesce((select s.topics from ${forumCourseStats} as s where s.course_id = ${course}::int), 0)::int`,
+  contextAnnouncements: sql<number>`coalesce((select s.announcements from ${forumCourseStats} as s where s.course_id = ${course}::int), 0)::int`,
+  contextRead: sql<number>`(coalesce((select s.reads from ${forumReaderStats} as s where s.course_id = ${course}::int and s.user_id = ${viewer}::int), 0) - (select count(*) from ${r} as w join ${forumReads} as x on x.record_id = w.id and x.user_id = ${viewer}::int where w.course_id = ${course}::int and w.published_at is null))::int`,
+};
+
+export interface ForumContextRow {
+  contextIsEditor: boolean;
+  contextIsStudent: boolean;
+  contextTopics: number;
+  contextAnnouncements: number;
+  contextRead: number;
+}
 
 export interface ForumCounts {
   topics: number;
@@ -46,22 +49,30 @@ export interface ForumContext {
   counts: ForumCounts;
 }
 
+export function toForumContext(row: ForumContextRow): ForumContext {
+  return {
+    relation: { isEditor: row.contextIsEditor, isStudent: row.contextIsStudent },
+    counts: { topics: row.contextTopics, announcements: row.contextAnnouncements, read: row.contextRead },
+  };
+}
+
+const contextStatement = statementCache(
+  () => 'forum_context',
+  (db, _key: null, name) =>
+    db.select(forumContextColumns).from(courses).where(eq(courses.id, course)).prepare(name),
+);
+
 /**
- * How the user stands to the course (null: no such course) with its published topics and
- * announcements (the kept counters) and how many of the published topics the user has read, in one
- * prepared statement: what every list page and the unread badge need. The read count is the user's
- * forum_reader_stats row (kept by trigger) less their reads of the few topics still waiting to be
- * published (forum_records_scheduled_idx); it costs the same however much the user has read.
+ * The forum context (forumContextColumns) on its own, one prepared statement; null: no such course.
+ * List pages carry it in their own statement and ask here only when they come back empty.
  */
 export async function findForumContext(
   db: Executor,
   courseId: number,
-  userId: number,
+  viewerId: number,
 ): Promise<ForumContext | null> {
-  const [row] = await contextStatement(db, null).execute({ courseId, userId });
-  if (!row) return null;
-  const { isEditor, isStudent, ...counts } = row;
-  return { relation: { isEditor, isStudent }, counts };
+  const [row] = await contextStatement(db, null).execute({ courseId, viewerId });
+  return row ? toForumContext(row) : null;
 }
 
 /** Published topics (and announcements) of the course, from the counters kept with every change. */

@@ -4,12 +4,19 @@ import type { Executor } from '../../db/client.ts';
 import { literalLimit, statementCache } from '../../db/prepared.ts';
 import { users } from '../../db/schema.ts';
 import { forumReads, forumRecords } from '../../db/schema-forum.ts';
+import {
+  forumContextColumns,
+  toForumContext,
+  type ForumContext,
+  type ForumContextRow,
+} from './counts.repo.ts';
 import { recordDetailColumns, toRecordDetail, type RecordDetail } from './record-details.repo.ts';
 
 /*
  * The forum's lists (docs/forum.md, "Lists"). A page is one statement: the ids of the page (walking
  * forum_records_list_idx / forum_records_announcements_idx with LIMIT, or from a keyset boundary) under
- * the details of just those rows (record-details.repo.ts). The counts are in counts.repo.ts.
+ * the details of just those rows (record-details.repo.ts), each row carrying the caller's forum context
+ * (counts.repo.ts, forumContextColumns: computed once per statement).
  */
 
 /** Where a keyset page starts: after the row with these sort keys (ordering -created_at). */
@@ -207,7 +214,8 @@ function pageIds(db: Executor, key: PageKey) {
 /**
  * A page of topics with everything the list shows, in one statement: the page's ids (walking
  * forum_records_list_idx / forum_records_announcements_idx with LIMIT, or from a keyset), then the
- * details of just those rows — an offset's skipped rows never pay for authors, flags or files.
+ * details of just those rows — an offset's skipped rows never pay for authors, flags or files — and
+ * the caller's forum context on every row.
  */
 const pageStatement = statementCache(
   (key: PageKey) =>
@@ -215,7 +223,7 @@ const pageStatement = statementCache(
   (db, key, name) => {
     const page = pageIds(db, key);
     return db
-      .select({ ...recordDetailColumns, pageMicros: page.createdMicros })
+      .select({ ...recordDetailColumns, pageMicros: page.createdMicros, ...forumContextColumns })
       .from(page)
       .innerJoin(r, eq(r.id, page.id))
       .innerJoin(users, eq(users.id, r.authorId))
@@ -227,6 +235,12 @@ const pageStatement = statementCache(
 export interface PageRow {
   record: RecordDetail;
   keyset: Keyset;
+}
+
+export interface TopicPage {
+  rows: PageRow[];
+  /** The caller's forum context, carried by the rows; null when the page is empty (ask findForumContext). */
+  context: ForumContext | null;
 }
 
 /** One page of topics (one more than `limit` when another page follows), with their details. */
@@ -241,7 +255,7 @@ export async function listTopicPage(
     /** A search known to match many topics: its page is looked for among the newest first. */
     manyMatches?: boolean;
   },
-): Promise<PageRow[]> {
+): Promise<TopicPage> {
   const shape = shapeOf(filter);
   const after = page.after !== undefined;
   const params = {
@@ -259,17 +273,31 @@ export async function listTopicPage(
     page.offset + page.limit + 1 <= SEARCH_WINDOW;
   if (windowed) {
     const found = await pageStatement(db, { ...key, windowed: true }).execute(params);
-    if (found.length === page.limit + 1) return found.map(toPageRow);
+    if (found.length === page.limit + 1) return toTopicPage(found);
   }
-  const rows = await pageStatement(db, { ...key, windowed: false }).execute(params);
-  return rows.map(toPageRow);
+  return toTopicPage(await pageStatement(db, { ...key, windowed: false }).execute(params));
 }
 
-function toPageRow(row: Parameters<typeof toRecordDetail>[0] & { pageMicros: string }): PageRow {
-  const { pageMicros, ...detail } = row;
+type PageStatementRow = Parameters<typeof toRecordDetail>[0] & { pageMicros: string } & ForumContextRow;
+
+function toTopicPage(rows: PageStatementRow[]): TopicPage {
   return {
-    record: toRecordDetail(detail),
-    keyset: { pinned: row.pinned, createdMicros: pageMicros, id: row.id },
+    rows: rows.map((row) => {
+      const {
+        pageMicros,
+        contextIsEditor: _isEditor,
+        contextIsStudent: _isStudent,
+        contextTopics: _topics,
+        contextAnnouncements: _announcements,
+        contextRead: _read,
+        ...detail
+      } = row;
+      return {
+        record: toRecordDetail(detail),
+        keyset: { pinned: row.pinned, createdMicros: pageMicros, id: row.id },
+      };
+    }),
+    context: rows[0] ? toForumContext(rows[0]) : null,
   };
 }
 
@@ -284,7 +312,12 @@ const probeStatement = statementCache(
   (db, key, name) => {
     const windowed = newestTopics(db, key.shape, PROBE_WINDOW);
     return db
-      .select({ id: windowed.id, pinned: windowed.pinned, createdMicros: windowed.createdMicros })
+      .select({
+        id: windowed.id,
+        pinned: windowed.pinned,
+        createdMicros: windowed.createdMicros,
+        ...forumContextColumns,
+      })
       .from(windowed)
       .where(sql`${windowed.searchVector} @@ ${sql.placeholder('search')}::tsquery`)
       .limit(literalLimit(key.rows))
@@ -294,14 +327,22 @@ const probeStatement = statementCache(
 
 /**
  * The first `rows` matches of a search among the newest PROBE_WINDOW topics, in list order (ids and
- * keysets only). When all `rows` are found, they are the first `rows` matches of the whole course —
- * every topic outside the window comes after them in list order — so they answer a capped count and
- * every page within them without the search index. Fewer: the caller must ask the index.
+ * keysets only), with the caller's forum context (null when none matched). When all `rows` are found,
+ * they are the first `rows` matches of the whole course — every topic outside the window comes after
+ * them in list order — so they answer a capped count and every page within them without the search
+ * index. Fewer: the caller must ask the index.
  */
-export async function probeSearch(db: Executor, filter: TopicFilter, rows: number): Promise<Keyset[]> {
+export async function probeSearch(
+  db: Executor,
+  filter: TopicFilter,
+  rows: number,
+): Promise<{ keys: Keyset[]; context: ForumContext | null }> {
   if (filter.search === undefined) throw new Error('probeSearch needs a search');
   const found = await probeStatement(db, { shape: shapeOf(filter), rows }).execute(topicParams(filter));
-  return found.map((row) => ({ pinned: row.pinned, createdMicros: row.createdMicros, id: row.id }));
+  return {
+    keys: found.map((row) => ({ pinned: row.pinned, createdMicros: row.createdMicros, id: row.id })),
+    context: found[0] ? toForumContext(found[0]) : null,
+  };
 }
 
 const countStatement = statementCache(

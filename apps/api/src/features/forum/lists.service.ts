@@ -53,42 +53,42 @@ function searchOf(text: string | undefined): { query?: string; empty: boolean } 
   return query === null ? { empty: true } : { query, empty: false };
 }
 
+/** Whether `count` must be counted live: a narrow filter (pinned, author, last editor: each has its index). */
+const isNarrow = (filter: lists.TopicFilter) =>
+  filter.pinnedOnly === true || filter.authorId !== undefined || filter.updatedBy !== undefined;
+
 /**
- * `count` without scanning the course when it can: the kept counters for a plain list (and the
- * announcements), counters less the caller's read rows for the Unread tab, a capped count for a
- * search, a live count for the narrow filters (pinned, author, last editor: each has its index).
+ * What `count` needs besides the forum context, asked beside the page: a live count for the narrow
+ * filters, and for the Unread tab of one kind the caller's read topics of that kind. Undefined: the
+ * kept counters answer alone.
  */
-async function countFor(
-  ctx: AppContext,
-  filter: lists.TopicFilter,
-  pendingCounts: Promise<ForumCounts | undefined>,
-): Promise<{ count: number; exact: boolean }> {
-  const narrow = filter.pinnedOnly || filter.authorId !== undefined || filter.updatedBy !== undefined;
-  if (filter.search !== undefined) {
-    const n = await lists.countTopics(ctx.db, filter, MAX_FORUM_SEARCH_COUNT + 1);
-    return n > MAX_FORUM_SEARCH_COUNT
-      ? { count: MAX_FORUM_SEARCH_COUNT, exact: false }
-      : { count: n, exact: true };
+function liveCountFor(ctx: AppContext, filter: lists.TopicFilter): Promise<number> | undefined {
+  if (isNarrow(filter)) return lists.countTopics(ctx.db, filter);
+  if (filter.unreadOnly && filter.isAnnouncement !== undefined) {
+    return countReadTopics(ctx.db, {
+      userId: filter.viewerId,
+      courseId: filter.courseId,
+      isAnnouncement: filter.isAnnouncement,
+    });
   }
-  if (narrow) return { count: await lists.countTopics(ctx.db, filter), exact: true };
-  const counts = await pendingCounts;
-  if (!counts) return { count: 0, exact: true };
+  return undefined;
+}
+
+/**
+ * `count` without scanning the course: the kept counters for a plain list (and the announcements),
+ * counters less the caller's read topics for the Unread tab, a live count for the narrow filters.
+ */
+function countOf(filter: lists.TopicFilter, counts: ForumCounts, live: number | undefined): number {
+  if (isNarrow(filter)) return live ?? 0;
   const all =
     filter.isAnnouncement === true
       ? counts.announcements
       : filter.isAnnouncement === false
         ? counts.topics - counts.announcements
         : counts.topics;
-  if (!filter.unreadOnly) return { count: all, exact: true };
-  const read =
-    filter.isAnnouncement === undefined
-      ? counts.read
-      : await countReadTopics(ctx.db, {
-          userId: filter.viewerId,
-          courseId: filter.courseId,
-          isAnnouncement: filter.isAnnouncement,
-        });
-  return { count: Math.max(all - read, 0), exact: true };
+  if (!filter.unreadOnly) return all;
+  const read = filter.isAnnouncement === undefined ? counts.read : (live ?? 0);
+  return Math.max(all - read, 0);
 }
 
 /** The caller's role and counts from the forum context; 404 for no such course, or no standing in it. */
@@ -96,6 +96,17 @@ function standingIn(actor: Actor, context: ForumContext | null): { role: CourseR
   const role = context && roleOf(actor, context.relation);
   if (!role) throw notFound();
   return { role, counts: context.counts };
+}
+
+/** A capped search count (over MAX_FORUM_SEARCH_COUNT: not exact), from the search index. */
+async function countSearch(
+  ctx: AppContext,
+  filter: lists.TopicFilter,
+): Promise<{ count: number; exact: boolean }> {
+  const n = await lists.countTopics(ctx.db, filter, MAX_FORUM_SEARCH_COUNT + 1);
+  return n > MAX_FORUM_SEARCH_COUNT
+    ? { count: MAX_FORUM_SEARCH_COUNT, exact: false }
+    : { count: n, exact: true };
 }
 
 async function listTopics(
@@ -112,42 +123,45 @@ async function listTopics(
   const search = searchOf(query.full_text_search);
   const full: lists.TopicFilter = { ...filter, courseId, viewerId: actor.userId, search: search.query };
   const pageOptions = { ordering: query.ordering, limit: query.limit, offset: query.offset, after };
-  // Two statements, side by side: the caller's standing with the course's counts, and the page with
-  // its rows. A page fetched for someone who turns out not to be a member is thrown away unseen.
-  const pendingContext = findForumContext(ctx.db, courseId, actor.userId);
-  pendingContext.catch(() => {}); // awaited below on every path; a failure is reported there
   const probable =
     search.query !== undefined &&
     after === undefined &&
     query.ordering === '-created_at' &&
     query.offset + query.limit < PROBED;
   if (probable) {
-    const probed = await listProbedSearch(ctx, actor, full, query, pendingContext);
+    const probed = await listProbedSearch(ctx, actor, full, query);
     if (probed) return probed;
   }
-  const pendingCounts = pendingContext.then((c) => c?.counts);
-  pendingCounts.catch(() => {}); // its failure is pendingContext's, reported by Promise.all below
-  const pendingCount = search.empty ? { count: 0, exact: true } : countFor(ctx, full, pendingCounts);
-  // A search is counted first (capped): a word that matches many finds its page among the newest
-  // topics, one that matches few is sorted from the search index (lists.repo.ts, SEARCH_WINDOW).
-  const pendingPage = search.empty
-    ? []
-    : search.query === undefined
-      ? lists.listTopicPage(ctx.db, full, pageOptions)
-      : Promise.resolve(pendingCount).then((counted) =>
-          lists.listTopicPage(ctx.db, full, { ...pageOptions, manyMatches: !counted.exact }),
-        );
-  const [context, page, counted] = await Promise.all([pendingContext, pendingPage, pendingCount]);
+  // One statement for the page, its rows carrying the caller's forum context (standing and counts); a
+  // page fetched for someone who turns out not to be a member is thrown away unseen. A search is
+  // counted first (capped): a word that matches many finds its page among the newest topics, one that
+  // matches few is sorted from the search index (lists.repo.ts, SEARCH_WINDOW).
+  let page: lists.TopicPage = { rows: [], context: null };
+  let counted: { count: number; exact: boolean } | undefined;
+  let live: number | undefined;
+  if (search.empty) {
+    counted = { count: 0, exact: true };
+  } else if (search.query !== undefined) {
+    counted = await countSearch(ctx, full);
+    page = await lists.listTopicPage(ctx.db, full, { ...pageOptions, manyMatches: !counted.exact });
+  } else {
+    const pendingLive = liveCountFor(ctx, full);
+    pendingLive?.catch(() => {}); // awaited below; a failure is reported there
+    page = await lists.listTopicPage(ctx.db, full, pageOptions);
+    live = await pendingLive;
+  }
+  const context = page.context ?? (await findForumContext(ctx.db, courseId, actor.userId));
   const { role, counts } = standingIn(actor, context);
-  const rows = page.slice(0, query.limit);
+  const { count, exact } = counted ?? { count: countOf(full, counts, live), exact: true };
+  const rows = page.rows.slice(0, query.limit);
   const last = rows.at(-1);
   return {
-    count: counted.count,
-    count_exact: counted.exact,
+    count,
+    count_exact: exact,
     limit: query.limit,
     offset: query.offset,
     next_cursor:
-      page.length > query.limit && last && query.ordering === '-created_at'
+      page.rows.length > query.limit && last && query.ordering === '-created_at'
         ? encodeCursor(last.keyset)
         : null,
     unread_count: unreadOf(counts),
@@ -170,21 +184,18 @@ async function listProbedSearch(
   actor: Actor,
   filter: lists.TopicFilter,
   query: Pick<RecordQuery, 'limit' | 'offset'>,
-  pendingContext: Promise<ForumContext | null>,
 ): Promise<ForumRecordList | null> {
   const probe = await lists.probeSearch(ctx.db, filter, PROBED);
-  if (probe.length < PROBED) return null;
-  const keys = probe.slice(query.offset, query.offset + query.limit + 1);
+  if (probe.keys.length < PROBED) return null;
+  // The probe's rows carry the context: a caller without standing learns nothing of the details.
+  const { role, counts } = standingIn(actor, probe.context);
+  const keys = probe.keys.slice(query.offset, query.offset + query.limit + 1);
   const rows = keys.slice(0, query.limit);
-  const [context, details] = await Promise.all([
-    pendingContext,
-    listRecordDetails(
-      ctx.db,
-      rows.map((key) => key.id),
-      actor.userId,
-    ),
-  ]);
-  const { role, counts } = standingIn(actor, context);
+  const details = await listRecordDetails(
+    ctx.db,
+    rows.map((key) => key.id),
+    actor.userId,
+  );
   const last = rows.at(-1);
   return {
     count: MAX_FORUM_SEARCH_COUNT,

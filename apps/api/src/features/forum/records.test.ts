@@ -333,6 +333,31 @@ describe('lists', () => {
     expect(bad.status).toBe(400);
   });
 
+  it('answers the same standing and counts on a page with rows and on one past the end', async () => {
+    const first = await listOf(w.tokens.student, { limit: '2' });
+    const past = await listOf(w.tokens.student, { limit: '2', offset: '10000' });
+    expect(first.results).toHaveLength(2);
+    expect(past.results).toEqual([]);
+    expect(past.count).toBe(first.count);
+    expect(past.unread_count).toBe(first.unread_count);
+    const unread = await listOf(w.tokens.student, { unread_only: 'true', limit: '2' });
+    expect(unread.count).toBe(first.unread_count);
+    // A page with rows, an empty one, and a search (probe or index): outsiders 404, as for no course.
+    const refused = [
+      [w.tokens.otherStudent, w.course.id, {}],
+      [w.tokens.otherEditor, w.course.id, { offset: '10000' }],
+      [w.tokens.otherStudent, w.course.id, { full_text_search: 'list' }],
+      [w.tokens.staff, 999_999, {}],
+    ] as const;
+    for (const [token, course, query] of refused) {
+      const res = await call(t, 'GET', '/api/Forum/Record/', {
+        token,
+        query: { ...query, course: String(course) },
+      });
+      expect(res.status, JSON.stringify(query)).toBe(404);
+    }
+  });
+
   it('shows scheduled announcements to editors only', async () => {
     const url = '/api/Forum/Record/announcements/';
     const query = { course: String(w.course.id), scheduled_ones: 'true' };
