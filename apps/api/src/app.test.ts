@@ -38,6 +38,20 @@ describe('serving the web app', () => {
     expect(res.headers['cache-control']).toContain('immutable');
   });
 
+  it('sends the security headers with refusals and errors too', async () => {
+    for (const [method, url, status] of [
+      ['GET', '/api/Course/', 401],
+      ['GET', '/api/nothing-here', 404],
+      ['POST', '/api/Auth/Token/', 400],
+    ] as const) {
+      const res = await call(t, method, url, method === 'POST' ? { body: { email: 1 } } : {});
+      expect(res.status, url).toBe(status);
+      expect(String(res.headers['content-security-policy']), url).toContain("default-src 'self'");
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+    }
+  });
+
   it('keeps unknown API paths as JSON 404s, not the app', async () => {
     const res = await call(t, 'GET', '/api/nothing-here');
     expect(res.status).toBe(404);

@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
@@ -20,6 +19,7 @@ import type { Database } from './db/client.ts';
 import type { AppContext } from './lib/context.ts';
 import { HttpError } from './lib/errors.ts';
 import { registerAccessControl } from './lib/access.ts';
+import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { serializerCompiler } from './lib/serializer.ts';
 import { AUTH_CHANNEL, SessionCache } from './lib/session-cache.ts';
 import { createStoppedQueue, type JobQueue } from './lib/jobs.ts';
@@ -116,16 +116,6 @@ export interface AppOptions {
   logger?: boolean;
 }
 
-/**
- * What the page may load for Google sign-in, only when it is configured: the identity script itself,
- * and its folder (`…/gsi/`) for the frames, styles and requests the script makes.
- */
-function googleSources(config: Config): { script: string[]; other: string[] } {
-  if (!config.GOOGLE_CLIENT_ID) return { script: [], other: [] };
-  const script = new URL(config.GOOGLE_SCRIPT_URL);
-  return { script: [script.href], other: [new URL('.', script).href] };
-}
-
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -182,39 +172,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
   });
 
-  const google = googleSources(config);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        'default-src': ["'self'"],
-        'script-src': ["'self'", ...google.script],
-        // Mantine writes its CSS variables into a <style> element and style attributes.
-        'style-src': ["'self'", "'unsafe-inline'", ...google.other],
-        // Thumbnails of Vimeo and YouTube videos.
-        'img-src': ["'self'", 'data:', 'blob:', 'https://i.vimeocdn.com', 'https://i.ytimg.com'],
-        'font-src': ["'self'", 'data:'],
-        'connect-src': ["'self'", ...google.other],
-        // The players of lecture videos (and Google's sign-in frames when it is configured).
-        'frame-src': [
-          new URL(config.VIMEO_PLAYER_URL).origin,
-          new URL(config.YOUTUBE_EMBED_URL).origin,
-          ...google.other,
-        ],
-        'object-src': ["'none'"],
-        'base-uri': ["'self'"],
-        'form-action': ["'self'"],
-        'frame-ancestors': ["'none'"],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    // Google's sign-in pop-up hands the token back to this window, which `same-origin` would forbid.
-    crossOriginOpenerPolicy: {
-      policy: config.GOOGLE_CLIENT_ID ? 'same-origin-allow-popups' : 'same-origin',
-    },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    hsts: config.publicUrl.startsWith('https://') ? { maxAge: 15_552_000 } : false,
-  });
+  registerSecurityHeaders(app, config);
 
   await app.register(swagger, {
     openapi: {
