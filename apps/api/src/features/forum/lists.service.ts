@@ -24,6 +24,7 @@ import * as lists from './lists.repo.ts';
 import { presentRecords } from './present.ts';
 import { listRecordDetails } from './record-details.repo.ts';
 import { forumSearchQuery } from './search.ts';
+import { probeFellShort, rememberShortProbe } from './search-hints.ts';
 
 /* The topic lists, the announcements and a topic's comments (docs/forum.md, "Lists"). */
 
@@ -128,9 +129,11 @@ async function listTopics(
     after === undefined &&
     query.ordering === '-created_at' &&
     query.offset + query.limit < PROBED;
-  if (probable) {
+  const hint = probable ? searchHintKey(full) : '';
+  if (probable && !probeFellShort(ctx.db, hint)) {
     const probed = await listProbedSearch(ctx, actor, full, query);
     if (probed) return probed;
+    rememberShortProbe(ctx.db, hint);
   }
   // One statement for the page, its rows carrying the caller's forum context (standing and counts); a
   // page fetched for someone who turns out not to be a member is thrown away unseen. A search is
@@ -168,6 +171,18 @@ async function listTopics(
     results: rows.map((row) => toForumRecord(row.record, { actor, role })),
   };
 }
+
+/** What a search's probe finds depends on: the course, the filters, the words (and for Unread, the reader). */
+const searchHintKey = (f: lists.TopicFilter) =>
+  JSON.stringify([
+    f.courseId,
+    f.isAnnouncement ?? null,
+    f.pinnedOnly ?? false,
+    f.unreadOnly ? f.viewerId : null,
+    f.authorId ?? null,
+    f.updatedBy ?? null,
+    f.search,
+  ]);
 
 /** A search's capped count, and the number of matches the probe looks for to answer it. */
 const PROBED = MAX_FORUM_SEARCH_COUNT + 1;

@@ -243,6 +243,32 @@ describe('search', () => {
     expect(sixthByOffset.results.map((r) => r.id)).toEqual(newestFirst.slice(100));
   });
 
+  it('answers a word remembered as rare alike once it has become common', async () => {
+    // Found nowhere, its probe comes up short and is remembered (search-hints.ts); 105 posts later the
+    // search index answers it at once — the same pages the probe would give.
+    const course = w.course.id;
+    const word = 'heapq';
+    expect(await list(w.tokens.student, { full_text_search: word })).toMatchObject({
+      count: 0,
+      count_exact: true,
+    });
+    const made: number[] = [];
+    for (let i = 0; i < 105; i += 1) {
+      const post = await postRecord(t, w.tokens.student, {
+        course,
+        title: `Queue ${i}`,
+        content: 'import heapq',
+      });
+      made.push(post.id);
+    }
+    const newestFirst = [...made].reverse();
+    const first = await list(w.tokens.student, { full_text_search: word, limit: '20' });
+    expect(first).toMatchObject({ count: 100, count_exact: false });
+    expect(first.results.map((r) => r.id)).toEqual(newestFirst.slice(0, 20));
+    const third = await list(w.tokens.student, { full_text_search: word, limit: '20', offset: '40' });
+    expect(third.results.map((r) => r.id)).toEqual(newestFirst.slice(40, 60));
+  });
+
   it('never finds scheduled posts for students', async () => {
     const ids = async (token: string) =>
       (await list(token, { full_text_search: 'Exam results' })).results.map((r) => r.id);
