@@ -45,7 +45,7 @@ const fromMicros = (micros: unknown) =>
   sql`(timestamptz 'epoch' + ${micros}::bigint * interval '1 microsecond')`;
 
 /** Which conditions a page query has: each combination is its own prepared statement. */
-interface TopicShape {
+export interface TopicShape {
   isAnnouncement?: boolean;
   pinnedOnly?: boolean;
   unreadOnly?: boolean;
@@ -54,7 +54,7 @@ interface TopicShape {
   search: boolean;
 }
 
-function shapeOf(filter: TopicFilter): TopicShape {
+export function shapeOf(filter: TopicFilter): TopicShape {
   return {
     isAnnouncement: filter.isAnnouncement,
     pinnedOnly: filter.pinnedOnly,
@@ -65,7 +65,7 @@ function shapeOf(filter: TopicFilter): TopicShape {
   };
 }
 
-const shapeName = (shape: TopicShape) =>
+export const shapeName = (shape: TopicShape) =>
   [
     shape.isAnnouncement === undefined ? 'a' : shape.isAnnouncement ? 't' : 'f',
     shape.pinnedOnly ? 'p' : '',
@@ -98,7 +98,7 @@ function topicConditions(shape: TopicShape): SQL | undefined {
   );
 }
 
-function topicParams(filter: TopicFilter) {
+export function topicParams(filter: TopicFilter) {
   return {
     courseId: filter.courseId,
     viewerId: filter.viewerId,
@@ -161,7 +161,7 @@ interface PageKey {
  * The newest `rows` topics of the filter but its search (from the keyset on, if given), in list order,
  * with their search vectors: what a search walks and tests instead of asking the GIN index.
  */
-function newestTopics(db: Executor, shape: TopicShape, rows: number, keyset?: SQL) {
+export function newestTopics(db: Executor, shape: TopicShape, rows: number, keyset?: SQL) {
   return db
     .select({
       id: r.id,
@@ -278,9 +278,11 @@ export async function listTopicPage(
   return toTopicPage(await pageStatement(db, { ...key, windowed: false }).execute(params));
 }
 
-type PageStatementRow = Parameters<typeof toRecordDetail>[0] & { pageMicros: string } & ForumContextRow;
+export type PageStatementRow = Parameters<typeof toRecordDetail>[0] & {
+  pageMicros: string;
+} & ForumContextRow;
 
-function toTopicPage(rows: PageStatementRow[]): TopicPage {
+export function toTopicPage(rows: PageStatementRow[]): TopicPage {
   return {
     rows: rows.map((row) => {
       const {
@@ -298,50 +300,6 @@ function toTopicPage(rows: PageStatementRow[]): TopicPage {
       };
     }),
     context: rows[0] ? toForumContext(rows[0]) : null,
-  };
-}
-
-/**
- * The number of newest topics the search probe walks (see probeSearch): a word in one topic of
- * twenty still finds its hundred and first match within them.
- */
-const PROBE_WINDOW = 2000;
-
-const probeStatement = statementCache(
-  (key: { shape: TopicShape; rows: number }) => `forum_probe_${shapeName(key.shape)}_${key.rows}`,
-  (db, key, name) => {
-    const windowed = newestTopics(db, key.shape, PROBE_WINDOW);
-    return db
-      .select({
-        id: windowed.id,
-        pinned: windowed.pinned,
-        createdMicros: windowed.createdMicros,
-        ...forumContextColumns,
-      })
-      .from(windowed)
-      .where(sql`${windowed.searchVector} @@ ${sql.placeholder('search')}::tsquery`)
-      .limit(literalLimit(key.rows))
-      .prepare(name);
-  },
-);
-
-/**
- * The first `rows` matches of a search among the newest PROBE_WINDOW topics, in list order (ids and
- * keysets only), with the caller's forum context (null when none matched). When all `rows` are found,
- * they are the first `rows` matches of the whole course — every topic outside the window comes after
- * them in list order — so they answer a capped count and every page within them without the search
- * index. Fewer: the caller must ask the index.
- */
-export async function probeSearch(
-  db: Executor,
-  filter: TopicFilter,
-  rows: number,
-): Promise<{ keys: Keyset[]; context: ForumContext | null }> {
-  if (filter.search === undefined) throw new Error('probeSearch needs a search');
-  const found = await probeStatement(db, { shape: shapeOf(filter), rows }).execute(topicParams(filter));
-  return {
-    keys: found.map((row) => ({ pinned: row.pinned, createdMicros: row.createdMicros, id: row.id })),
-    context: found[0] ? toForumContext(found[0]) : null,
   };
 }
 

@@ -22,7 +22,7 @@ import { getVisibleRecord, toForumRecord } from './forum-access.ts';
 import { canManageCourse } from '../courses/courses.service.ts';
 import * as lists from './lists.repo.ts';
 import { presentRecords } from './present.ts';
-import { listRecordDetails } from './record-details.repo.ts';
+import { probeSearchPage } from './probe.repo.ts';
 import { forumSearchQuery } from './search.ts';
 import { probeFellShort, rememberShortProbe } from './search-hints.ts';
 
@@ -189,10 +189,10 @@ const PROBED = MAX_FORUM_SEARCH_COUNT + 1;
 
 /**
  * A search's first pages (within its first PROBED matches, ordering -created_at): when the probe
- * finds PROBED matches among the newest topics (lists.repo.ts, probeSearch), they give both the capped
- * count and the page, without the search index; a common word costs a walk of a few hundred index
- * entries instead of a bitmap of thousands. Null when the probe comes up short (a rarer word: the
- * index answers, as it must count them all).
+ * finds PROBED matches among the newest topics (probe.repo.ts), they give both the capped count and
+ * the page, without the search index, in one statement; a common word costs a walk of a few hundred
+ * index entries instead of a bitmap of thousands. Null when the probe comes up short (a rarer word:
+ * the index answers, as it must count them all).
  */
 async function listProbedSearch(
   ctx: AppContext,
@@ -200,26 +200,24 @@ async function listProbedSearch(
   filter: lists.TopicFilter,
   query: Pick<RecordQuery, 'limit' | 'offset'>,
 ): Promise<ForumRecordList | null> {
-  const probe = await lists.probeSearch(ctx.db, filter, PROBED);
-  if (probe.keys.length < PROBED) return null;
-  // The probe's rows carry the context: a caller without standing learns nothing of the details.
+  const probe = await probeSearchPage(ctx.db, filter, {
+    matches: PROBED,
+    offset: query.offset,
+    limit: query.limit,
+  });
+  if (probe.found < PROBED) return null;
+  // The rows carry the context: a caller without standing learns nothing of them.
   const { role, counts } = standingIn(actor, probe.context);
-  const keys = probe.keys.slice(query.offset, query.offset + query.limit + 1);
-  const rows = keys.slice(0, query.limit);
-  const details = await listRecordDetails(
-    ctx.db,
-    rows.map((key) => key.id),
-    actor.userId,
-  );
-  const last = rows.at(-1);
+  const last = probe.rows.at(-1);
   return {
     count: MAX_FORUM_SEARCH_COUNT,
     count_exact: false,
     limit: query.limit,
     offset: query.offset,
-    next_cursor: keys.length > query.limit && last ? encodeCursor(last) : null,
+    // The page ends before the PROBED-th match: another always follows.
+    next_cursor: last ? encodeCursor(last.keyset) : null,
     unread_count: unreadOf(counts),
-    results: details.map((row) => toForumRecord(row, { actor, role })),
+    results: probe.rows.map((row) => toForumRecord(row.record, { actor, role })),
   };
 }
 
