@@ -20,7 +20,7 @@ import {
   courseStudents,
   submissions,
 } from '../../db/schema.ts';
-import { statementCache } from '../../db/prepared.ts';
+import { prepareSelect, statementCache } from '../../db/prepared.ts';
 import { escapeLike } from '../../db/like.ts';
 import { inIntArray } from '../../db/int-array.ts';
 
@@ -94,13 +94,16 @@ const pageStatement = statementCache(statementName('assignments_page'), (db, v: 
     v.everyAssignment && !v.courses
       ? base.leftJoin(assignmentCourses, eq(assignmentCourses.assignmentId, assignments.id))
       : base.innerJoin(assignmentCourses, eq(assignmentCourses.assignmentId, assignments.id));
-  return joined
-    .where(listWhere(v))
-    .groupBy(assignments.id)
-    .orderBy(...listOrder(v.ordering))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare(name);
+  return prepareSelect(
+    db,
+    joined
+      .where(listWhere(v))
+      .groupBy(assignments.id)
+      .orderBy(...listOrder(v.ordering))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset')),
+    name,
+  );
 });
 
 const countStatement = statementCache(statementName('assignments_count'), (db, v: ListVariant, name) => {
@@ -111,7 +114,7 @@ const countStatement = statementCache(statementName('assignments_count'), (db, v
     v.everyAssignment && !v.courses
       ? base.leftJoin(assignmentCourses, eq(assignmentCourses.assignmentId, assignments.id))
       : base.innerJoin(assignmentCourses, eq(assignmentCourses.assignmentId, assignments.id));
-  return joined.where(listWhere(v)).prepare(name);
+  return prepareSelect(db, joined.where(listWhere(v)), name);
 });
 
 /** The ids of one page of the assignments the viewer may see, and how many there are in all. */
@@ -178,29 +181,32 @@ const courseListStatement = statementCache(
         : key === 'opens_at'
           ? assignmentCourses.opensAt
           : assignmentCourses.dueAt;
-    return db
-      .select({
-        id: assignments.id,
-        title: assignments.title,
-        courseId: assignmentCourses.courseId,
-        opensAt: assignmentCourses.opensAt,
-        dueAt: assignmentCourses.dueAt,
-        lateUntil: assignmentCourses.lateUntil,
-        leaderboardEnabled: assignmentCourses.leaderboardEnabled,
-        total: sql<number>`(count(*) over ())::int`.mapWith(Number),
-      })
-      .from(assignmentCourses)
-      .innerJoin(assignments, eq(assignments.id, assignmentCourses.assignmentId))
-      .where(
-        and(
-          eq(assignmentCourses.courseId, sql.placeholder('courseId')),
-          v.openedOnly ? sql`${assignmentCourses.opensAt} <= now()` : undefined,
-          v.search ? ilike(assignments.title, sql.placeholder('pattern')) : undefined,
-        ),
-      )
-      .orderBy(dir(column), dir(assignments.id))
-      .limit(MAX_COURSE_ASSIGNMENTS)
-      .prepare(name);
+    return prepareSelect(
+      db,
+      db
+        .select({
+          id: assignments.id,
+          title: assignments.title,
+          courseId: assignmentCourses.courseId,
+          opensAt: assignmentCourses.opensAt,
+          dueAt: assignmentCourses.dueAt,
+          lateUntil: assignmentCourses.lateUntil,
+          leaderboardEnabled: assignmentCourses.leaderboardEnabled,
+          total: sql<number>`(count(*) over ())::int`.mapWith(Number),
+        })
+        .from(assignmentCourses)
+        .innerJoin(assignments, eq(assignments.id, assignmentCourses.assignmentId))
+        .where(
+          and(
+            eq(assignmentCourses.courseId, sql.placeholder('courseId')),
+            v.openedOnly ? sql`${assignmentCourses.opensAt} <= now()` : undefined,
+            v.search ? ilike(assignments.title, sql.placeholder('pattern')) : undefined,
+          ),
+        )
+        .orderBy(dir(column), dir(assignments.id))
+        .limit(MAX_COURSE_ASSIGNMENTS),
+      name,
+    );
   },
 );
 

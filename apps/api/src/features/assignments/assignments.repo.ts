@@ -9,7 +9,7 @@ import {
   submissions,
   testCases,
 } from '../../db/schema.ts';
-import { statementCache } from '../../db/prepared.ts';
+import { prepareSelect, statementCache } from '../../db/prepared.ts';
 import { inIntArray } from '../../db/int-array.ts';
 
 export type AssignmentRow = typeof assignments.$inferSelect;
@@ -58,12 +58,15 @@ export const isMemberOf = (table: typeof courseEditors | typeof courseStudents, 
 const assignmentStatement = statementCache(
   () => 'assignment_by_id',
   (db, _key: null, name) =>
-    db
-      .select()
-      .from(assignments)
-      .where(eq(assignments.id, sql.placeholder('id')))
-      .limit(1)
-      .prepare(name),
+    prepareSelect(
+      db,
+      db
+        .select()
+        .from(assignments)
+        .where(eq(assignments.id, sql.placeholder('id')))
+        .limit(1),
+      name,
+    ),
 );
 
 export async function findAssignment(db: Executor, id: number): Promise<AssignmentRow | null> {
@@ -79,23 +82,26 @@ export function listAssignmentsByIds(db: Executor, ids: number[]): Promise<Assig
 const linksStatement = statementCache(
   () => 'assignment_links',
   (db, _key: null, name) =>
-    db
-      .select({
-        assignmentId: assignmentCourses.assignmentId,
-        courseId: assignmentCourses.courseId,
-        courseTitle: courses.title,
-        opensAt: assignmentCourses.opensAt,
-        dueAt: assignmentCourses.dueAt,
-        lateUntil: assignmentCourses.lateUntil,
-        leaderboardEnabled: assignmentCourses.leaderboardEnabled,
-        isEditor: isMemberOf(courseEditors, assignmentCourses.courseId),
-        isStudent: isMemberOf(courseStudents, assignmentCourses.courseId),
-      })
-      .from(assignmentCourses)
-      .innerJoin(courses, eq(courses.id, assignmentCourses.courseId))
-      .where(inIntArray(assignmentCourses.assignmentId, sql.placeholder('ids')))
-      .orderBy(asc(assignmentCourses.assignmentId), asc(assignmentCourses.dueAt), asc(courses.id))
-      .prepare(name),
+    prepareSelect(
+      db,
+      db
+        .select({
+          assignmentId: assignmentCourses.assignmentId,
+          courseId: assignmentCourses.courseId,
+          courseTitle: courses.title,
+          opensAt: assignmentCourses.opensAt,
+          dueAt: assignmentCourses.dueAt,
+          lateUntil: assignmentCourses.lateUntil,
+          leaderboardEnabled: assignmentCourses.leaderboardEnabled,
+          isEditor: isMemberOf(courseEditors, assignmentCourses.courseId),
+          isStudent: isMemberOf(courseStudents, assignmentCourses.courseId),
+        })
+        .from(assignmentCourses)
+        .innerJoin(courses, eq(courses.id, assignmentCourses.courseId))
+        .where(inIntArray(assignmentCourses.assignmentId, sql.placeholder('ids')))
+        .orderBy(asc(assignmentCourses.assignmentId), asc(assignmentCourses.dueAt), asc(courses.id)),
+      name,
+    ),
 );
 
 /** Every course of the given assignments, with the viewer's relation to each. */
@@ -107,16 +113,19 @@ export async function listLinks(db: Executor, assignmentIds: number[], userId: n
 const totalsStatement = statementCache(
   () => 'assignment_test_totals',
   (db, _key: null, name) =>
-    db
-      .select({
-        assignmentId: testCases.assignmentId,
-        count: sql<number>`count(*)::int`.mapWith(Number),
-        points: sql<number>`coalesce(sum(${testCases.points}), 0)::int`.mapWith(Number),
-      })
-      .from(testCases)
-      .where(inIntArray(testCases.assignmentId, sql.placeholder('ids')))
-      .groupBy(testCases.assignmentId)
-      .prepare(name),
+    prepareSelect(
+      db,
+      db
+        .select({
+          assignmentId: testCases.assignmentId,
+          count: sql<number>`count(*)::int`.mapWith(Number),
+          points: sql<number>`coalesce(sum(${testCases.points}), 0)::int`.mapWith(Number),
+        })
+        .from(testCases)
+        .where(inIntArray(testCases.assignmentId, sql.placeholder('ids')))
+        .groupBy(testCases.assignmentId),
+      name,
+    ),
 );
 
 /** How many test cases each assignment has and their points (assignments without tests: 0 and 0). */

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { assignmentFiles } from '../../db/schema.ts';
-import { statementCache } from '../../db/prepared.ts';
+import { prepareSelect, statementCache } from '../../db/prepared.ts';
 
 export type AssignmentFileRow = typeof assignmentFiles.$inferSelect;
 export type NewAssignmentFileRow = typeof assignmentFiles.$inferInsert;
@@ -9,12 +9,15 @@ export type NewAssignmentFileRow = typeof assignmentFiles.$inferInsert;
 const listStatement = statementCache(
   () => 'assignment_files_list',
   (db, _key: null, name) =>
-    db
-      .select()
-      .from(assignmentFiles)
-      .where(eq(assignmentFiles.assignmentId, sql.placeholder('assignmentId')))
-      .orderBy(asc(assignmentFiles.filename), asc(assignmentFiles.id))
-      .prepare(name),
+    prepareSelect(
+      db,
+      db
+        .select()
+        .from(assignmentFiles)
+        .where(eq(assignmentFiles.assignmentId, sql.placeholder('assignmentId')))
+        .orderBy(asc(assignmentFiles.filename), asc(assignmentFiles.id)),
+      name,
+    ),
 );
 
 /** The attachments of an assignment, by name. */

@@ -1,25 +1,28 @@
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { authSessions, courseEditors, courseStudents, refreshTokens, users } from '../../db/schema.ts';
-import { statementCache } from '../../db/prepared.ts';
+import { prepareSelect, statementCache } from '../../db/prepared.ts';
 
 const sessionActorStatement = statementCache(
   () => 'session_actor',
   (db, _key: null, name) =>
-    db
-      .select({ userId: users.id, email: users.email, isStaff: users.isStaff })
-      .from(authSessions)
-      .innerJoin(users, eq(users.id, authSessions.userId))
-      .where(
-        and(
-          eq(authSessions.id, sql.placeholder('sessionId')),
-          eq(authSessions.userId, sql.placeholder('userId')),
-          isNull(authSessions.revokedAt),
-          eq(users.isActive, true),
-        ),
-      )
-      .limit(1)
-      .prepare(name),
+    prepareSelect(
+      db,
+      db
+        .select({ userId: users.id, email: users.email, isStaff: users.isStaff })
+        .from(authSessions)
+        .innerJoin(users, eq(users.id, authSessions.userId))
+        .where(
+          and(
+            eq(authSessions.id, sql.placeholder('sessionId')),
+            eq(authSessions.userId, sql.placeholder('userId')),
+            isNull(authSessions.revokedAt),
+            eq(users.isActive, true),
+          ),
+        )
+        .limit(1),
+      name,
+    ),
 );
 
 /**
@@ -135,22 +138,27 @@ const courseIdsOf = (table: typeof courseEditors | typeof courseStudents) =>
 const userInfoStatement = statementCache(
   () => 'user_info',
   (db, _key: null, name) =>
-    db
-      .select({
-        user: users,
-        editorCourses: courseIdsOf(courseEditors),
-        studentCourses: courseIdsOf(courseStudents),
-      })
-      .from(users)
-      .where(eq(users.id, sql.placeholder('userId')))
-      .limit(1)
-      .prepare(name),
+    prepareSelect(
+      db,
+      db
+        .select({
+          ...getTableColumns(users),
+          editorCourses: courseIdsOf(courseEditors),
+          studentCourses: courseIdsOf(courseStudents),
+        })
+        .from(users)
+        .where(eq(users.id, sql.placeholder('userId')))
+        .limit(1),
+      name,
+    ),
 );
 
 /** The user with the ids of the courses they edit and study, in one prepared statement. */
 export async function findUserWithCourseIds(db: Executor, userId: number) {
-  const rows = await userInfoStatement(db, null).execute({ userId });
-  return rows[0] ?? null;
+  const [row] = await userInfoStatement(db, null).execute({ userId });
+  if (!row) return null;
+  const { editorCourses, studentCourses, ...user } = row;
+  return { user, editorCourses, studentCourses };
 }
 
 /**

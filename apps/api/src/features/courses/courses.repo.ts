@@ -3,7 +3,7 @@ import type { CourseOrdering } from '@kadai/contracts';
 import type { Executor } from '../../db/client.ts';
 import { escapeLike } from '../../db/like.ts';
 import { courseEditors, courseStudents, courses } from '../../db/schema.ts';
-import { statementCache } from '../../db/prepared.ts';
+import { prepareSelect, statementCache } from '../../db/prepared.ts';
 
 export type CourseRow = typeof courses.$inferSelect;
 export type NewCourseRow = typeof courses.$inferInsert;
@@ -112,33 +112,39 @@ const listStatement = statementCache(statementName('courses_list'), (db, variant
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .as('page');
-  return db
-    .select({
-      id: page.id,
-      title: page.title,
-      description: page.description,
-      hasVideos: page.hasVideos,
-      hasAssessment: page.hasAssessment,
-      createdAt: page.createdAt,
-      updatedAt: page.updatedAt,
-      total: page.total,
-      editorCount: countOf(courseEditors, 'page'),
-      studentCount: countOf(courseStudents, 'page'),
-      isEditor: variant.everyCourse
-        ? sql<boolean>`false`.mapWith(Boolean)
-        : isMemberOf(courseEditors, 'page'),
-    })
-    .from(page)
-    .orderBy(...orderBy(variant.ordering, page))
-    .prepare(name);
+  return prepareSelect(
+    db,
+    db
+      .select({
+        id: page.id,
+        title: page.title,
+        description: page.description,
+        hasVideos: page.hasVideos,
+        hasAssessment: page.hasAssessment,
+        createdAt: page.createdAt,
+        updatedAt: page.updatedAt,
+        total: page.total,
+        editorCount: countOf(courseEditors, 'page'),
+        studentCount: countOf(courseStudents, 'page'),
+        isEditor: variant.everyCourse
+          ? sql<boolean>`false`.mapWith(Boolean)
+          : isMemberOf(courseEditors, 'page'),
+      })
+      .from(page)
+      .orderBy(...orderBy(variant.ordering, page)),
+    name,
+  );
 });
 
 const countStatement = statementCache(statementName('courses_count'), (db, variant: ListVariant, name) => {
-  return db
-    .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
-    .from(courses)
-    .where(listWhere(variant))
-    .prepare(name);
+  return prepareSelect(
+    db,
+    db
+      .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+      .from(courses)
+      .where(listWhere(variant)),
+    name,
+  );
 });
 
 export async function listCoursesForViewer(
@@ -177,24 +183,27 @@ export async function listCoursesForViewer(
 const courseViewStatement = statementCache(
   () => 'course_view',
   (db, _key: null, name) =>
-    db
-      .select({
-        id: courses.id,
-        title: courses.title,
-        description: courses.description,
-        hasVideos: courses.hasVideos,
-        hasAssessment: courses.hasAssessment,
-        createdAt: courses.createdAt,
-        updatedAt: courses.updatedAt,
-        editorCount: countOf(courseEditors, 'courses'),
-        studentCount: countOf(courseStudents, 'courses'),
-        isEditor: isMemberOf(courseEditors, 'courses'),
-        isStudent: isMemberOf(courseStudents, 'courses'),
-      })
-      .from(courses)
-      .where(eq(courses.id, sql.placeholder('courseId')))
-      .limit(1)
-      .prepare(name),
+    prepareSelect(
+      db,
+      db
+        .select({
+          id: courses.id,
+          title: courses.title,
+          description: courses.description,
+          hasVideos: courses.hasVideos,
+          hasAssessment: courses.hasAssessment,
+          createdAt: courses.createdAt,
+          updatedAt: courses.updatedAt,
+          editorCount: countOf(courseEditors, 'courses'),
+          studentCount: countOf(courseStudents, 'courses'),
+          isEditor: isMemberOf(courseEditors, 'courses'),
+          isStudent: isMemberOf(courseStudents, 'courses'),
+        })
+        .from(courses)
+        .where(eq(courses.id, sql.placeholder('courseId')))
+        .limit(1),
+      name,
+    ),
 );
 
 /** One course with its counts and the viewer's relation, or null when no such course exists. */
@@ -210,15 +219,18 @@ export async function findCourseView(
 const relationStatement = statementCache(
   () => 'course_relation',
   (db, _key: null, name) =>
-    db
-      .select({
-        isEditor: isMemberOf(courseEditors, 'courses'),
-        isStudent: isMemberOf(courseStudents, 'courses'),
-      })
-      .from(courses)
-      .where(eq(courses.id, sql.placeholder('courseId')))
-      .limit(1)
-      .prepare(name),
+    prepareSelect(
+      db,
+      db
+        .select({
+          isEditor: isMemberOf(courseEditors, 'courses'),
+          isStudent: isMemberOf(courseStudents, 'courses'),
+        })
+        .from(courses)
+        .where(eq(courses.id, sql.placeholder('courseId')))
+        .limit(1),
+      name,
+    ),
 );
 
 /** Whether the course exists and how the user stands to it, without the counts. */

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { statementCache } from '../../db/prepared.ts';
+import { prepareSelect, statementCache } from '../../db/prepared.ts';
 import { courseEditors, courseStudents, courses } from '../../db/schema.ts';
 import { forumCourseStats, forumReaderStats, forumReads, forumRecords } from '../../db/schema-forum.ts';
 
@@ -59,7 +59,7 @@ export function toForumContext(row: ForumContextRow): ForumContext {
 const contextStatement = statementCache(
   () => 'forum_context',
   (db, _key: null, name) =>
-    db.select(forumContextColumns).from(courses).where(eq(courses.id, course)).prepare(name),
+    prepareSelect(db, db.select(forumContextColumns).from(courses).where(eq(courses.id, course)), name),
 );
 
 /**

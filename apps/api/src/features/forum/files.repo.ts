@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import { FORUM_MESSAGES, MAX_FORUM_FILES_PER_POST, type ForumFile } from '@kadai/contracts';
 import type { Executor } from '../../db/client.ts';
-import { statementCache } from '../../db/prepared.ts';
+import { prepareSelect, statementCache } from '../../db/prepared.ts';
 import { forumFiles, forumRecords } from '../../db/schema-forum.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { inIntArray } from '../../db/int-array.ts';
@@ -39,12 +39,15 @@ export function toForumFile(row: ForumFileRow): ForumFile {
 const filesOfRecordsStatement = statementCache(
   () => 'forum_files_of_records',
   (db, _key: null, name) =>
-    db
-      .select()
-      .from(forumFiles)
-      .where(inIntArray(forumFiles.recordId, sql.placeholder('ids')))
-      .orderBy(asc(forumFiles.createdAt), asc(forumFiles.id))
-      .prepare(name),
+    prepareSelect(
+      db,
+      db
+        .select()
+        .from(forumFiles)
+        .where(inIntArray(forumFiles.recordId, sql.placeholder('ids')))
+        .orderBy(asc(forumFiles.createdAt), asc(forumFiles.id)),
+      name,
+    ),
 );
 
 export async function listFilesOfRecords(

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNotNull, isNull, not, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { ForumOrdering } from '@kadai/contracts';
 import type { Executor } from '../../db/client.ts';
-import { literalLimit, statementCache } from '../../db/prepared.ts';
+import { literalLimit, prepareSelect, statementCache } from '../../db/prepared.ts';
 import { users } from '../../db/schema.ts';
 import { forumReads, forumRecords } from '../../db/schema-forum.ts';
 import {
@@ -222,13 +222,13 @@ const pageStatement = statementCache(
     `forum_page_${shapeName(key.shape)}_${key.after ? 'k' : ''}${key.offset ? 'o' : ''}_${key.windowed ? 'w' : key.ordering.replace('-', 'd_')}_${key.rows}`,
   (db, key, name) => {
     const page = pageIds(db, key);
-    return db
+    const query = db
       .select({ ...recordDetailColumns, pageMicros: page.createdMicros, ...forumContextColumns })
       .from(page)
       .innerJoin(r, eq(r.id, page.id))
       .innerJoin(users, eq(users.id, r.authorId))
-      .orderBy(...topicOrder(key.windowed ? '-created_at' : key.ordering))
-      .prepare(name);
+      .orderBy(...topicOrder(key.windowed ? '-created_at' : key.ordering));
+    return prepareSelect(db, query, name);
   },
 );
 
@@ -311,10 +311,7 @@ const countStatement = statementCache(
       .from(r)
       .where(topicConditions(key.shape));
     const limited = key.cap === undefined ? matching.as('m') : matching.limit(literalLimit(key.cap)).as('m');
-    return db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(limited)
-      .prepare(name);
+    return prepareSelect(db, db.select({ n: sql<number>`count(*)::int` }).from(limited), name);
   },
 );
 

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { literalLimit, statementCache } from '../../db/prepared.ts';
+import { literalLimit, prepareSelect, statementCache } from '../../db/prepared.ts';
 import { users } from '../../db/schema.ts';
 import { forumRecords } from '../../db/schema-forum.ts';
 import { forumContextColumns } from './counts.repo.ts';
@@ -62,21 +62,24 @@ const probeStatement = statementCache(
       })
       .from(matches)
       .as('k');
-    return db
-      .select({
-        ...recordDetailColumns,
-        pageMicros: numbered.createdMicros,
-        found: numbered.found,
-        ...forumContextColumns,
-      })
-      .from(numbered)
-      .innerJoin(r, eq(r.id, numbered.id))
-      .innerJoin(users, eq(users.id, r.authorId))
-      .where(
-        sql`${numbered.n} > ${sql.placeholder('offset')}::int and ${numbered.n} <= ${sql.placeholder('offset')}::int + ${literalLimit(key.rows)}`,
-      )
-      .orderBy(numbered.n)
-      .prepare(name);
+    return prepareSelect(
+      db,
+      db
+        .select({
+          ...recordDetailColumns,
+          pageMicros: numbered.createdMicros,
+          found: numbered.found,
+          ...forumContextColumns,
+        })
+        .from(numbered)
+        .innerJoin(r, eq(r.id, numbered.id))
+        .innerJoin(users, eq(users.id, r.authorId))
+        .where(
+          sql`${numbered.n} > ${sql.placeholder('offset')}::int and ${numbered.n} <= ${sql.placeholder('offset')}::int + ${literalLimit(key.rows)}`,
+        )
+        .orderBy(numbered.n),
+      name,
+    );
   },
 );
 

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { inIntArray } from '../../db/int-array.ts';
-import { statementCache } from '../../db/prepared.ts';
+import { prepareSelect, statementCache } from '../../db/prepared.ts';
 import { courseEditors, users } from '../../db/schema.ts';
 import { forumFiles, forumReads, forumRecords, forumUpvotes } from '../../db/schema-forum.ts';
 import type { ForumFileRow } from './files.repo.ts';
@@ -70,12 +70,15 @@ export function toRecordDetail(row: DetailSelection): RecordDetail {
 const detailsStatement = statementCache(
   () => 'forum_record_details',
   (db, _key: null, name) =>
-    db
-      .select(recordDetailColumns)
-      .from(r)
-      .innerJoin(users, eq(users.id, r.authorId))
-      .where(inIntArray(r.id, sql.placeholder('ids')))
-      .prepare(name),
+    prepareSelect(
+      db,
+      db
+        .select(recordDetailColumns)
+        .from(r)
+        .innerJoin(users, eq(users.id, r.authorId))
+        .where(inIntArray(r.id, sql.placeholder('ids'))),
+      name,
+    ),
 );
 
 /** The rows of the given ids, in the order given (ids not found are left out). */

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { courseEditors, courseStudents, courses, users } from '../../db/schema.ts';
 import { quizCourses, quizQuestions, quizSubmissions, quizzes } from '../../db/schema-quizzes.ts';
-import { statementCache } from '../../db/prepared.ts';
+import { prepareSelect, statementCache } from '../../db/prepared.ts';
 import { parseQuestionRow, type NewQuestion, type QuizQuestion } from './questions.ts';
 import { inIntArray } from '../../db/int-array.ts';
 
@@ -85,12 +85,15 @@ export const quizCourseColumns = {
 const quizStatement = statementCache(
   () => 'quiz_by_id',
   (db, _key: null, name) =>
-    db
-      .select()
-      .from(quizzes)
-      .where(eq(quizzes.id, sql.placeholder('id')))
-      .limit(1)
-      .prepare(name),
+    prepareSelect(
+      db,
+      db
+        .select()
+        .from(quizzes)
+        .where(eq(quizzes.id, sql.placeholder('id')))
+        .limit(1),
+      name,
+    ),
 );
 
 export async function findQuiz(db: Executor, id: number): Promise<QuizRow | null> {
@@ -106,14 +109,17 @@ export function listQuizzesByIds(db: Executor, ids: number[]): Promise<QuizRow[]
 const quizCoursesStatement = statementCache(
   () => 'quiz_courses_of_quizzes',
   (db, _key: null, name) =>
-    db
-      .select(quizCourseColumns)
-      .from(quizCourses)
-      .innerJoin(quizzes, eq(quizzes.id, quizCourses.quizId))
-      .innerJoin(courses, eq(courses.id, quizCourses.courseId))
-      .where(inIntArray(quizCourses.quizId, sql.placeholder('ids')))
-      .orderBy(asc(quizCourses.quizId), asc(quizCourses.opensAt), asc(quizCourses.id))
-      .prepare(name),
+    prepareSelect(
+      db,
+      db
+        .select(quizCourseColumns)
+        .from(quizCourses)
+        .innerJoin(quizzes, eq(quizzes.id, quizCourses.quizId))
+        .innerJoin(courses, eq(courses.id, quizCourses.courseId))
+        .where(inIntArray(quizCourses.quizId, sql.placeholder('ids')))
+        .orderBy(asc(quizCourses.quizId), asc(quizCourses.opensAt), asc(quizCourses.id)),
+      name,
+    ),
 );
 
 /** Every course of the given quizzes, with the viewer's relation to each. */
@@ -196,17 +202,20 @@ type ContextKey = 'id' | 'quiz_and_course';
 const contextStatement = statementCache(
   (key: ContextKey) => `quiz_course_context_${key}`,
   (db, key: ContextKey, name) =>
-    contextFrom(db)
-      .where(
-        key === 'id'
-          ? eq(quizCourses.id, sql.placeholder('quizCourseId'))
-          : and(
-              eq(quizCourses.quizId, sql.placeholder('quizId')),
-              eq(quizCourses.courseId, sql.placeholder('courseId')),
-            ),
-      )
-      .limit(1)
-      .prepare(name),
+    prepareSelect(
+      db,
+      contextFrom(db)
+        .where(
+          key === 'id'
+            ? eq(quizCourses.id, sql.placeholder('quizCourseId'))
+            : and(
+                eq(quizCourses.quizId, sql.placeholder('quizId')),
+                eq(quizCourses.courseId, sql.placeholder('courseId')),
+              ),
+        )
+        .limit(1),
+      name,
+    ),
 );
 
 /** One quiz course by its id, or by its quiz and course; null when there is none. */
@@ -225,23 +234,26 @@ export async function findQuizCourseContext(
 const questionsStatement = statementCache(
   () => 'quiz_questions_of_quizzes',
   (db, _key: null, name) =>
-    db
-      .select({
-        id: quizQuestions.id,
-        quizId: quizQuestions.quizId,
-        position: quizQuestions.position,
-        kind: quizQuestions.kind,
-        prompt: quizQuestions.prompt,
-        points: quizQuestions.points,
-        shuffleOptions: quizQuestions.shuffleOptions,
-        options: quizQuestions.options,
-        answerKey: quizQuestions.answerKey,
-        explanation: quizQuestions.explanation,
-      })
-      .from(quizQuestions)
-      .where(inIntArray(quizQuestions.quizId, sql.placeholder('ids')))
-      .orderBy(asc(quizQuestions.quizId), asc(quizQuestions.position), asc(quizQuestions.id))
-      .prepare(name),
+    prepareSelect(
+      db,
+      db
+        .select({
+          id: quizQuestions.id,
+          quizId: quizQuestions.quizId,
+          position: quizQuestions.position,
+          kind: quizQuestions.kind,
+          prompt: quizQuestions.prompt,
+          points: quizQuestions.points,
+          shuffleOptions: quizQuestions.shuffleOptions,
+          options: quizQuestions.options,
+          answerKey: quizQuestions.answerKey,
+          explanation: quizQuestions.explanation,
+        })
+        .from(quizQuestions)
+        .where(inIntArray(quizQuestions.quizId, sql.placeholder('ids')))
+        .orderBy(asc(quizQuestions.quizId), asc(quizQuestions.position), asc(quizQuestions.id)),
+      name,
+    ),
 );
 
 /** The questions of the given quizzes, in order. */

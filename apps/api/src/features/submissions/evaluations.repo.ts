@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { assignmentCourses, courseEditors, evaluations, submissions, testCases } from '../../db/schema.ts';
-import { statementCache } from '../../db/prepared.ts';
+import { prepareSelect, statementCache } from '../../db/prepared.ts';
 import type { EvaluationRow } from './submissions.shape.ts';
 
 const evaluationColumns = {
@@ -32,13 +32,16 @@ const evaluationColumns = {
 const bySubmissionStatement = statementCache(
   () => 'evaluations_of_submission',
   (db, _key: null, name) =>
-    db
-      .select(evaluationColumns)
-      .from(evaluations)
-      .innerJoin(testCases, eq(testCases.id, evaluations.testCaseId))
-      .where(eq(evaluations.submissionId, sql.placeholder('submissionId')))
-      .orderBy(asc(testCases.position), asc(testCases.id))
-      .prepare(name),
+    prepareSelect(
+      db,
+      db
+        .select(evaluationColumns)
+        .from(evaluations)
+        .innerJoin(testCases, eq(testCases.id, evaluations.testCaseId))
+        .where(eq(evaluations.submissionId, sql.placeholder('submissionId')))
+        .orderBy(asc(testCases.position), asc(testCases.id)),
+      name,
+    ),
 );
 
 /** The evaluations of one submission in the order of its assignment's test cases. */

@@ -8,7 +8,7 @@ import {
   submissions,
   users,
 } from '../../db/schema.ts';
-import { statementCache } from '../../db/prepared.ts';
+import { prepareSelect, statementCache } from '../../db/prepared.ts';
 
 export type SubmissionRow = typeof submissions.$inferSelect;
 export type SubmissionStatus = SubmissionRow['status'];
@@ -104,15 +104,18 @@ export const submissionJoins = {
 const viewStatement = statementCache(
   () => 'submission_view_by_id',
   (db, _key: null, name) =>
-    db
-      .select({ ...submissionColumns, viewerIsEditor: viewerEditsCourse(sql.placeholder('viewerId')) })
-      .from(submissions)
-      .innerJoin(assignments, submissionJoins.assignment)
-      .innerJoin(assignmentCourses, submissionJoins.link)
-      .innerJoin(users, submissionJoins.user)
-      .where(eq(submissions.id, sql.placeholder('id')))
-      .limit(1)
-      .prepare(name),
+    prepareSelect(
+      db,
+      db
+        .select({ ...submissionColumns, viewerIsEditor: viewerEditsCourse(sql.placeholder('viewerId')) })
+        .from(submissions)
+        .innerJoin(assignments, submissionJoins.assignment)
+        .innerJoin(assignmentCourses, submissionJoins.link)
+        .innerJoin(users, submissionJoins.user)
+        .where(eq(submissions.id, sql.placeholder('id')))
+        .limit(1),
+      name,
+    ),
 );
 
 /** The submission and whether `viewerId` edits its course; null when there is none (or it is hidden). */
