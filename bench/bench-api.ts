@@ -23,7 +23,8 @@ export async function openBenchDatabase(name: string): Promise<BenchApi> {
   const config = loadConfig({
     DATA_DIR: dataDir,
     DATABASE_URL: process.env.DATABASE_URL || undefined,
-    DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE ?? '10',
+    // The API's default unless set (twice the CPUs, at least 4).
+    DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE || undefined,
     LOG_LEVEL: 'silent',
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
   });

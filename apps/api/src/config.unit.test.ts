@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
+import os from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, EnvSchema, parseEnv } from './config.ts';
+import { ConfigError, EnvSchema, defaultPoolSize, parseEnv } from './config.ts';
 
 describe('configuration', () => {
   it('has working defaults', () => {
@@ -45,6 +46,13 @@ describe('configuration', () => {
     expect(() => parseEnv({ ACCESS_TOKEN_LIFETIME: '30m' })).toThrow(/ACCESS_TOKEN_LIFETIME/);
     expect(parseEnv({ ACCESS_TOKEN_LIFETIME: '3601' }).ACCESS_TOKEN_LIFETIME).toBe(3601);
     expect(() => parseEnv({ DATABASE_POOL_SIZE: '1' })).toThrow(/DATABASE_POOL_SIZE/);
+  });
+
+  it('sizes the connection pool by the machine: twice its CPUs, at least 4, unless set', () => {
+    const cpus = os.availableParallelism();
+    expect(parseEnv({}).DATABASE_POOL_SIZE).toBe(Math.max(4, 2 * cpus));
+    expect(defaultPoolSize()).toBeGreaterThanOrEqual(4);
+    expect(parseEnv({ DATABASE_POOL_SIZE: '10' }).DATABASE_POOL_SIZE).toBe(10);
   });
 
   it('is documented: README lists every variable', () => {

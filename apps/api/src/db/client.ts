@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { defaultPoolSize } from '../config.ts';
 import * as coreTables from './schema.ts';
 import * as calendarTables from './schema-calendar.ts';
 import * as forumTables from './schema-forum.ts';
@@ -78,7 +79,7 @@ export interface OpenOptions {
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? defaultPoolSize());
   const client =
     options.pglite ??
     (await (async () => {
