@@ -284,21 +284,11 @@ export type PageStatementRow = Parameters<typeof toRecordDetail>[0] & {
 
 export function toTopicPage(rows: PageStatementRow[]): TopicPage {
   return {
-    rows: rows.map((row) => {
-      const {
-        pageMicros,
-        contextIsEditor: _isEditor,
-        contextIsStudent: _isStudent,
-        contextTopics: _topics,
-        contextAnnouncements: _announcements,
-        contextRead: _read,
-        ...detail
-      } = row;
-      return {
-        record: toRecordDetail(detail),
-        keyset: { pinned: row.pinned, createdMicros: pageMicros, id: row.id },
-      };
-    }),
+    // The rows go on as they are (no copy without the context columns: toForumRecord picks its fields).
+    rows: rows.map((row) => ({
+      record: toRecordDetail(row),
+      keyset: { pinned: row.pinned, createdMicros: row.pageMicros, id: row.id },
+    })),
     context: rows[0] ? toForumContext(rows[0]) : null,
   };
 }

@@ -100,5 +100,5 @@ export async function probeSearchPage(
   const statement = probeStatement(db, { shape: shapeOf(filter), matches: page.matches, rows: page.limit });
   const rows = await statement.execute({ ...topicParams(filter), offset: page.offset });
   const found = rows[0]?.found ?? 0;
-  return { ...toTopicPage(rows.map(({ found: _found, ...row }) => row)), found };
+  return { ...toTopicPage(rows), found };
 }
