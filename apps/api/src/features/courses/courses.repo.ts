@@ -89,6 +89,17 @@ function listWhere(variant: ListVariant): SQL | undefined {
 const statementName = (prefix: string) => (v: ListVariant) =>
   `${prefix}_${v.everyCourse ? 'all' : 'mine'}_${v.search ? 'q' : 'n'}_${v.ordering.replace('-', 'desc_')}`;
 
+/** The course's own columns, as both the list and the one-course view answer them. */
+const courseColumns = {
+  id: courses.id,
+  title: courses.title,
+  description: courses.description,
+  hasVideos: courses.hasVideos,
+  hasAssessment: courses.hasAssessment,
+  createdAt: courses.createdAt,
+  updatedAt: courses.updatedAt,
+};
+
 /**
  * One page with the total, member counts and the viewer's relation, in one statement: the inner query
  * picks the page (and counts every match with a window), the outer one counts members only for the
@@ -97,13 +108,7 @@ const statementName = (prefix: string) => (v: ListVariant) =>
 const listStatement = statementCache(statementName('courses_list'), (db, variant: ListVariant, name) => {
   const page = db
     .select({
-      id: courses.id,
-      title: courses.title,
-      description: courses.description,
-      hasVideos: courses.hasVideos,
-      hasAssessment: courses.hasAssessment,
-      createdAt: courses.createdAt,
-      updatedAt: courses.updatedAt,
+      ...courseColumns,
       total: sql<number>`(count(*) over ())::int`.as('total'),
     })
     .from(courses)
@@ -180,6 +185,12 @@ export async function listCoursesForViewer(
   };
 }
 
+/** How the viewer (placeholder userId) stands to the course row. */
+const relationColumns = () => ({
+  isEditor: isMemberOf(courseEditors, 'courses'),
+  isStudent: isMemberOf(courseStudents, 'courses'),
+});
+
 const courseViewStatement = statementCache(
   () => 'course_view',
   (db, _key: null, name) =>
@@ -187,17 +198,10 @@ const courseViewStatement = statementCache(
       db,
       db
         .select({
-          id: courses.id,
-          title: courses.title,
-          description: courses.description,
-          hasVideos: courses.hasVideos,
-          hasAssessment: courses.hasAssessment,
-          createdAt: courses.createdAt,
-          updatedAt: courses.updatedAt,
+          ...courseColumns,
           editorCount: countOf(courseEditors, 'courses'),
           studentCount: countOf(courseStudents, 'courses'),
-          isEditor: isMemberOf(courseEditors, 'courses'),
-          isStudent: isMemberOf(courseStudents, 'courses'),
+          ...relationColumns(),
         })
         .from(courses)
         .where(eq(courses.id, sql.placeholder('courseId')))
@@ -222,10 +226,7 @@ const relationStatement = statementCache(
     prepareSelect(
       db,
       db
-        .select({
-          isEditor: isMemberOf(courseEditors, 'courses'),
-          isStudent: isMemberOf(courseStudents, 'courses'),
-        })
+        .select(relationColumns())
         .from(courses)
         .where(eq(courses.id, sql.placeholder('courseId')))
         .limit(1),
