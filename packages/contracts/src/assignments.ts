@@ -137,7 +137,7 @@ export const AssignmentReplace = z.strictObject({
 });
 export type AssignmentReplace = z.infer<typeof AssignmentReplace>;
 /**
- * PATCH: any subset; `courses`, when given, replaces the whole list (courses left out are removed).
+ * PATCH: a subset of the fields; `courses`, when given, replaces the whole list (courses left out are removed).
  * Built from the schema without defaults: zod 4 fills defaults even in optional fields, which would
  * reset every field a PATCH leaves out.
  */

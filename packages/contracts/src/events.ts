@@ -123,7 +123,7 @@ export type EventCreate = z.infer<typeof EventCreate>;
 export const EventReplace = z.strictObject(eventFields).superRefine(checkTimes);
 export type EventReplace = z.infer<typeof EventReplace>;
 
-/** `PATCH Event/{course_id}/{id}/`: any subset; the service checks the merged times. */
+/** `PATCH Event/{course_id}/{id}/`: a subset of the fields; the service checks the merged times. */
 export const EventUpdate = z.strictObject(eventFields).partial().superRefine(checkTimes);
 export type EventUpdate = z.infer<typeof EventUpdate>;
 

@@ -65,7 +65,7 @@ export const QuizCourseCreate = z
   .strictObject({ quiz: Id, course: Id, ...quizCourseDates })
   .refine(closesAfterOpens, closesMessage);
 export type QuizCourseCreate = z.infer<typeof QuizCourseCreate>;
-/** `PATCH quiz-courses/{id}/`: any of the dates; the service checks the merged window. */
+/** `PATCH quiz-courses/{id}/`: one or more of the dates; the service checks the merged window. */
 export const QuizCourseUpdate = z
   .strictObject({
     opens_at: IsoDate,
@@ -150,7 +150,7 @@ export const QuizReplace = z.strictObject({
   questions: z.array(QuestionInput).min(1).max(MAX_QUESTIONS),
 });
 export type QuizReplace = z.infer<typeof QuizReplace>;
-/** PATCH: any of them; `questions` replaces the list (refused with 409 once anyone submitted). */
+/** PATCH: one or more of them; `questions` replaces the list (refused with 409 once anyone submitted). */
 export const QuizUpdate = QuizReplace.partial();
 export type QuizUpdate = z.infer<typeof QuizUpdate>;
 

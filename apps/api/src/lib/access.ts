@@ -8,7 +8,7 @@ import { findSessionActor } from '../features/auth/auth.repo.ts';
  * Who may call a route, declared on every /api route (`config: { access: 'user' }`); a route without it
  * stops start-up. Finer rules (editor of this course, owner of this object) live in the services.
  * - `public`: anyone; a valid token still identifies the caller.
- * - `user`: any signed-in, active user.
+ * - `user`: every signed-in, active user.
  * - `staff`: signed-in staff only.
  */
 export type Access = 'public' | 'user' | 'staff';

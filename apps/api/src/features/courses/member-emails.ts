@@ -11,8 +11,8 @@ const SEPARATORS = new Set([',', ';', '\t']);
 const MAX_REPORTED_LENGTH = 254;
 
 /**
- * Splits CSV-like text into records of cells. Accepts what spreadsheets and mail clients produce: any of
- * comma, semicolon or tab between cells, CRLF/LF/CR line ends, a byte-order mark, and double-quoted cells
+ * Splits CSV-like text into records of cells. Accepts what spreadsheets and mail clients produce:
+ * comma, semicolon or tab between cells (whichever is used), CRLF/LF/CR line ends, a byte-order mark, and double-quoted cells
  * (with `""` for a quote, and line breaks inside quotes).
  */
 export function parseCsvRecords(text: string): string[][] {

@@ -88,7 +88,7 @@ export function requireCourseManager(access: QuizCourseAccess): void {
 }
 
 /**
- * Every course given must be one the caller edits (staff: any existing course). Unknown courses are
+ * Every course given must be one the caller edits (staff: every existing course). Unknown courses are
  * answered the same way, so the answer says nothing about courses the caller cannot see.
  */
 export async function assertEditsCourses(

@@ -47,7 +47,7 @@ export function getQuizCourse(ctx: AppContext, actor: Actor, id: number): Promis
 }
 
 /**
- * `POST quiz-courses/`: gives a quiz the caller manages to a course they edit (staff: any quiz, any
+ * `POST quiz-courses/`: gives a quiz the caller manages to a course they edit (staff: every quiz and
  * course). A quiz is given to a course once (409 `already_given`).
  */
 export async function createQuizCourse(

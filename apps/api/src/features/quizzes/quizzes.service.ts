@@ -66,7 +66,7 @@ export function getQuiz(ctx: AppContext, actor: Actor, id: number): Promise<Quiz
   return quizOut(ctx.db, actor, id);
 }
 
-/** `POST Quiz/`: the caller must edit every course listed (staff: any existing course). */
+/** `POST Quiz/`: the caller must edit every course listed (staff: every existing course). */
 export async function createQuiz(ctx: AppContext, actor: Actor, input: QuizCreate): Promise<Quiz> {
   const questions = toNewQuestions(input.questions);
   return ctx.db.transaction(async (tx) => {

@@ -114,7 +114,7 @@ describe('quizzes: Quiz/ and quizzes/', () => {
       }
     });
 
-    it('needs editor rights on every course listed (staff: any existing course)', async () => {
+    it('needs editor rights on every course listed (staff: every existing course)', async () => {
       const res = await call(t, 'POST', '/api/Quiz/', {
         token: tok.editor,
         body: valid({ courses: [window(course.id), window(foreign.id)] }),

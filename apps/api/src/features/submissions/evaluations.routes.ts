@@ -64,7 +64,7 @@ export function registerEvaluationRoutes(app: FastifyInstance, ctx: AppContext):
       config: { access: 'user' },
       schema: {
         tags,
-        summary: 'Queue one submission for grading (managers: any; its author: their Pending one)',
+        summary: 'Queue one submission for grading (managers: every one; its author: their Pending one)',
         params: SubmissionIdParams,
         response: { 200: Submission, ...conflictErrors },
       },

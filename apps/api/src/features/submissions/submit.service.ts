@@ -77,7 +77,8 @@ async function assertRate(db: Executor, key: { assignmentId: number; courseId: n
 }
 
 /**
- * `POST Submission/Submit/`: any member of the course (students; editors and staff too, as their own).
+ * `POST Submission/Submit/`: every member of the course may submit (students; editors and staff too,
+ * as their own).
  * The row and its files are committed in one transaction before grading is queued, so a queue failure
  * never loses a submission (it stays Scheduled for a grader's sweep).
  */
