@@ -59,7 +59,7 @@ async function main() {
   await startWorkbookJobs(ctx);
   await startMailJobs(ctx);
   if (config.SEED_DEMO) {
-    const seeded = await seedDemoData({ config, database, db: database.db, jobs, log: app.log });
+    const seeded = await seedDemoData(ctx);
     if (seeded) app.log.info('seeded the demo course and accounts (see README)');
   }
 
