@@ -10,7 +10,7 @@ import {
 } from '@kadai/contracts';
 import type { Actor, AppContext } from '../../lib/context.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
-import { roleOf } from '../courses/courses.service.ts';
+import { canManageCourse, roleOf } from '../courses/courses.service.ts';
 import {
   countReadTopics,
   findForumContext,
@@ -19,7 +19,6 @@ import {
   type ForumCounts,
 } from './counts.repo.ts';
 import { getVisibleRecord, toForumRecord } from './forum-access.ts';
-import { canManageCourse } from '../courses/courses.service.ts';
 import * as lists from './lists.repo.ts';
 import { presentRecords } from './present.ts';
 import { probeSearchPage } from './probe.repo.ts';
@@ -129,20 +128,18 @@ async function listTopics(
     after === undefined &&
     query.ordering === '-created_at' &&
     query.offset + query.limit < PROBED;
-  const hint = probable ? searchHintKey(full) : '';
-  if (probable && !probeFellShort(ctx.db, hint)) {
-    const probed = await listProbedSearch(ctx, actor, full, query);
-    if (probed) return probed;
-    rememberShortProbe(ctx.db, hint);
-  }
   // One statement for the page, its rows carrying the caller's forum context (standing and counts); a
-  // page fetched for someone who turns out not to be a member is thrown away unseen. A search is
-  // counted first (capped): a word that matches many finds its page among the newest topics, one that
-  // matches few is sorted from the search index (lists.repo.ts, SEARCH_WINDOW).
+  // page fetched for someone who turns out not to be a member is thrown away unseen.
   let page: lists.TopicPage = { rows: [], context: null };
   let counted: { count: number; exact: boolean } | undefined;
   let live: number | undefined;
-  if (search.empty) {
+  const probed = probable ? await probeFirstPages(ctx, full, pageOptions) : null;
+  // Otherwise a search is counted first (capped): a word that matches many finds its page among the
+  // newest topics, one that matches few is sorted from the search index (lists.repo.ts, SEARCH_WINDOW).
+  if (probed) {
+    page = probed;
+    counted = { count: MAX_FORUM_SEARCH_COUNT, exact: false };
+  } else if (search.empty) {
     counted = { count: 0, exact: true };
   } else if (search.query !== undefined) {
     counted = await countSearch(ctx, full);
@@ -188,37 +185,28 @@ const searchHintKey = (f: lists.TopicFilter) =>
 const PROBED = MAX_FORUM_SEARCH_COUNT + 1;
 
 /**
- * A search's first pages (within its first PROBED matches, ordering -created_at): when the probe
- * finds PROBED matches among the newest topics (probe.repo.ts), they give both the capped count and
- * the page, without the search index, in one statement; a common word costs a walk of a few hundred
- * index entries instead of a bitmap of thousands. Null when the probe comes up short (a rarer word:
- * the index answers, as it must count them all).
+ * A search's first pages (within its first PROBED matches, ordering -created_at) from the probe
+ * (probe.repo.ts): when it finds PROBED matches among the newest topics, they give both the capped
+ * count and the page, without the search index; a common word costs a walk of a few hundred index
+ * entries instead of a bitmap of thousands. Null when the probe comes up short, or came up short for
+ * the same search lately (search-hints.ts): a rarer word, which the index answers as it must count
+ * them all.
  */
-async function listProbedSearch(
+async function probeFirstPages(
   ctx: AppContext,
-  actor: Actor,
   filter: lists.TopicFilter,
-  query: Pick<RecordQuery, 'limit' | 'offset'>,
-): Promise<ForumRecordList | null> {
+  page: { limit: number; offset: number },
+): Promise<lists.TopicPage | null> {
+  const hint = searchHintKey(filter);
+  if (probeFellShort(ctx.db, hint)) return null;
   const probe = await probeSearchPage(ctx.db, filter, {
     matches: PROBED,
-    offset: query.offset,
-    limit: query.limit,
+    offset: page.offset,
+    limit: page.limit,
   });
-  if (probe.found < PROBED) return null;
-  // The rows carry the context: a caller without standing learns nothing of them.
-  const { role, counts } = standingIn(actor, probe.context);
-  const last = probe.rows.at(-1);
-  return {
-    count: MAX_FORUM_SEARCH_COUNT,
-    count_exact: false,
-    limit: query.limit,
-    offset: query.offset,
-    // The page ends before the PROBED-th match: another always follows.
-    next_cursor: last ? encodeCursor(last.keyset) : null,
-    unread_count: unreadOf(counts),
-    results: probe.rows.map((row) => toForumRecord(row.record, { actor, role })),
-  };
+  if (probe.found >= PROBED) return probe;
+  rememberShortProbe(ctx.db, hint);
+  return null;
 }
 
 /** `GET Forum/Record/`: published topics only, for every role (scheduled ones: the announcements list). */

@@ -85,7 +85,8 @@ const probeStatement = statementCache(
 
 /**
  * A search page from the probe: the first `matches` matches among the newest PROBE_WINDOW topics, in
- * list order, and rows `offset`…`offset + limit` of them in detail, with the caller's forum context.
+ * list order, and the `limit` after `offset` of them (one more, as listTopicPage, when another follows)
+ * in detail, with the caller's forum context.
  * When all `matches` are found (`found`), they are the first matches of the whole course — every topic
  * outside the window comes after them in list order — so they answer a capped count and every page
  * within them without the search index. Fewer (or a page past them: found 0): the caller must ask the
@@ -97,7 +98,11 @@ export async function probeSearchPage(
   page: { matches: number; offset: number; limit: number },
 ): Promise<TopicPage & { found: number }> {
   if (filter.search === undefined) throw new Error('probeSearchPage needs a search');
-  const statement = probeStatement(db, { shape: shapeOf(filter), matches: page.matches, rows: page.limit });
+  const statement = probeStatement(db, {
+    shape: shapeOf(filter),
+    matches: page.matches,
+    rows: page.limit + 1,
+  });
   const rows = await statement.execute({ ...topicParams(filter), offset: page.offset });
   const found = rows[0]?.found ?? 0;
   return { ...toTopicPage(rows), found };
