@@ -65,16 +65,16 @@ const emailDomains = z
   );
 
 /**
- * Every environment variable the API reads, parsed once. README's configuration table lists the same
- * names; a test checks that the two agree.
- */
-/**
  * Connections per API process by default: twice this machine's CPUs, at least 4 (docs/performance.md,
  * "Pool size"). More connections than PostgreSQL has cores to run them only queue inside the server:
  * on 2 cores, 10 connections cost 15–25 % more PostgreSQL CPU per list page than 4, and answered slower.
  */
 export const defaultPoolSize = () => Math.max(4, 2 * os.availableParallelism());
 
+/**
+ * Every environment variable the API reads, parsed once. README's configuration table lists the same
+ * names; a test checks that the two agree.
+ */
 export const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
