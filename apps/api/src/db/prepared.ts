@@ -74,7 +74,7 @@ export function prepareSelect<TRow extends Record<string, unknown>>(
         const [key, decode] = fields[i]!;
         out[key] = value === null ? null : decode(value);
       }
-      // The row has exactly the selection's keys, decoded as drizzle would (see the unit test).
+      // The row has exactly the selection's keys, decoded as drizzle would (prepared.test.ts).
       return out as TRow;
     });
   return db._.session.prepareQuery<{ execute: TRow[]; all: unknown; values: unknown }>(
