@@ -38,10 +38,10 @@ function forActor(actor: Actor, view: repo.CourseView): CourseForActor | null {
   return { ...course, myRole };
 }
 
-/** The caller's role in a course; 404 when the course does not exist or the caller has no part in it. */
 /** Editors of the course and staff manage what it holds; students take part in it. */
 export const canManageCourse = (role: CourseRole): boolean => role === 'editor' || role === 'staff';
 
+/** The caller's role in a course; 404 when the course does not exist or the caller has no part in it. */
 export async function getCourseRole(db: Executor, actor: Actor, courseId: number): Promise<CourseRole> {
   const relation = await repo.findCourseRelation(db, courseId, actor.userId);
   const role = relation && roleOf(actor, relation);
