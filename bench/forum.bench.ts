@@ -5,12 +5,15 @@
 // (32) connections for BENCH_DURATION (10) s per query, after BENCH_WARMUP (10) s of every query
 // together once and 2 s of each before it is measured: list pages 1, 100 and
 // 2,000 (deep pages by keyset cursor, and by offset for comparison), the unread tab, the
-// announcements, and full-text searches mixing English and Japanese. Prints p50/p95/p99 and req/s.
+// announcements, and full-text searches mixing English and Japanese. Prints p50/p95/p99, req/s and
+// the CPU each request cost (API, PostgreSQL, autocannon, whole box, from /proc), and this box's speed
+// before and after: a bare Fastify hello-world at the same connections.
 // Targets on PostgreSQL: p95 < 30 ms for every list page (cursor), < 100 ms for search; exits 1 when
 // one is missed. BENCH_TARGETS=pglite,postgres adds the embedded database (information only).
 import os from 'node:os';
 import autocannon from 'autocannon';
 import { ForumRecordList } from '@kadai/contracts';
+import { cpuBetween, snapshotCpu } from './cpu.ts';
 import { createBenchDatabase, startBenchServer, stopProcess } from './processes.ts';
 import { percentile } from './stats.ts';
 
@@ -107,11 +110,16 @@ interface Row {
   rps: number;
   errors: number;
   target: number | null;
+  /** CPU per request in ms: the API's processes, every PostgreSQL process, this one, the whole box. */
+  cpu: ReturnType<typeof cpuBetween>;
 }
 
-async function measure(database: string, ready: Ready, c: Case): Promise<Row> {
+async function measure(database: string, ready: Ready, c: Case, apiPid: number): Promise<Row> {
   await load(ready.port, ready.token, c.paths, 2); // warm-up: pool connections, prepared plans, caches
+  const before = await snapshotCpu(apiPid);
   const { latencies, result } = await load(ready.port, ready.token, c.paths, DURATION);
+  const used = cpuBetween(before, await snapshotCpu(apiPid));
+  const per = (x: number) => x / Math.max(1, latencies.length);
   return {
     database,
     query: c.name,
@@ -121,6 +129,7 @@ async function measure(database: string, ready: Ready, c: Case): Promise<Row> {
     rps: result.requests.average,
     errors: result.errors + result.timeouts + result.non2xx,
     target: c.target,
+    cpu: { api: per(used.api), postgres: per(used.postgres), bench: per(used.bench), box: per(used.box) },
   };
 }
 
@@ -153,7 +162,7 @@ async function cursorOf(ready: Ready, page: number): Promise<string> {
   return before.next_cursor;
 }
 
-async function run(database: string, ready: Ready): Promise<Row[]> {
+async function run(database: string, ready: Ready, apiPid: number): Promise<Row[]> {
   const { courseId } = ready;
   const cases: Case[] = [{ name: 'list page 1', paths: [listPath(courseId)], target: LIST_P95_MS }];
   for (const page of [100, 2000]) {
@@ -209,21 +218,48 @@ async function run(database: string, ready: Ready): Promise<Row[]> {
 
   const rows: Row[] = [];
   for (const c of cases) {
-    const row = await measure(database, ready, c);
+    const row = await measure(database, ready, c, apiPid);
     console.log(
       `${database}: ${c.name}: p50 ${row.p50.toFixed(1)} / p95 ${row.p95.toFixed(1)} / ` +
-        `p99 ${row.p99.toFixed(1)} ms, ${Math.round(row.rps)} req/s, errors ${row.errors}`,
+        `p99 ${row.p99.toFixed(1)} ms, ${Math.round(row.rps)} req/s, errors ${row.errors}; CPU per request: ` +
+        `API ${row.cpu.api.toFixed(2)}, PostgreSQL ${row.cpu.postgres.toFixed(2)}, autocannon ` +
+        `${row.cpu.bench.toFixed(2)}, whole box ${row.cpu.box.toFixed(2)} ms`,
     );
     rows.push(row);
   }
   return rows;
 }
 
+/**
+ * This box's speed now: a bare Fastify hello-world at the same connections (bench/hello-server.ts).
+ * The box's speed drifts by a third from day to day (docs/performance.md, "bench:forum"), and the list
+ * targets sit within that drift, so every run says what box it had.
+ */
+async function helloCeiling(): Promise<number> {
+  const hello = await startBenchServer(
+    'hello-server.ts',
+    {},
+    (v): v is { port: number } => typeof v === 'object' && v !== null && 'port' in v,
+  );
+  try {
+    await load(hello.ready.port, '', ['/hello'], 2);
+    return (await load(hello.ready.port, '', ['/hello'], 5)).result.requests.average;
+  } finally {
+    await stopProcess(hello.child);
+  }
+}
+
+const ceilingLine = (when: string, rps: number) =>
+  `This box ${when}: a bare Fastify hello-world answers ${Math.round(rps).toLocaleString('en-US')} req/s at ` +
+  `${CONNECTIONS} connections (docs/performance.md has other days' figures).`;
+
 console.log(
   `A course forum of ${Number(process.env.BENCH_TOPICS ?? 50_000).toLocaleString('en-US')} topics and ` +
     `${Number(process.env.BENCH_COMMENTS ?? 50_000).toLocaleString('en-US')} comments; autocannon: ` +
     `${CONNECTIONS} connections, ${DURATION} s per query after a 2 s warm-up; load ${os.loadavg()[0]!.toFixed(1)}.\n`,
 );
+
+console.log(ceilingLine('before', await helloCeiling()));
 
 const rows: Row[] = [];
 let pgMissing = false;
@@ -246,7 +282,7 @@ for (const target of TARGETS) {
         `(server ready after ${((performance.now() - started) / 1000).toFixed(0)} s)`,
     );
     try {
-      rows.push(...(await run(name, server.ready)));
+      rows.push(...(await run(name, server.ready, server.child.pid ?? 0)));
     } finally {
       await stopProcess(server.child);
     }
@@ -254,6 +290,8 @@ for (const target of TARGETS) {
     await database?.drop();
   }
 }
+
+console.log(ceilingLine('after', await helloCeiling()));
 
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 const verdictOf = (r: Row) => {
@@ -272,6 +310,7 @@ console.table(
     p95: ms(r.p95),
     p99: ms(r.p99),
     'req/s': Math.round(r.rps),
+    'box CPU/req': ms(r.cpu.box),
     errors: r.errors,
     verdict: verdictOf(r),
   })),
