@@ -3,7 +3,7 @@
 // Each server runs in its own process; autocannon runs here. Targets (PostgreSQL, 32 connections):
 // at least a quarter of the ceiling and p99 under 50 ms.
 import autocannon from 'autocannon';
-import { createBenchDatabase, startBenchServer, stopProcess } from './processes.ts';
+import { createBenchDatabase, startBenchServer, startHelloServer, stopProcess } from './processes.ts';
 
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -45,7 +45,7 @@ const figures: Figure[] = [];
 
 console.log(`autocannon: ${connections} connections, ${duration} s per route (after a 2 s warm-up)\n`);
 
-const hello = await startBenchServer('hello-server.ts', { BENCH_PG_URL: pgServer }, isReady);
+const hello = await startHelloServer({ BENCH_PG_URL: pgServer });
 figures.push(await measure('ceiling: Fastify hello-world', `http://127.0.0.1:${hello.ready.port}/hello`));
 const dbCeiling = await measure(
   'reference: Fastify + one pg query',

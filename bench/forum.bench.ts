@@ -14,7 +14,7 @@ import os from 'node:os';
 import autocannon from 'autocannon';
 import { ForumRecordList } from '@kadai/contracts';
 import { cpuBetween, snapshotCpu } from './cpu.ts';
-import { createBenchDatabase, startBenchServer, stopProcess } from './processes.ts';
+import { createBenchDatabase, startBenchServer, startHelloServer, stopProcess } from './processes.ts';
 import { percentile } from './stats.ts';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -236,11 +236,7 @@ async function run(database: string, ready: Ready, apiPid: number): Promise<Row[
  * targets sit within that drift, so every run says what box it had.
  */
 async function helloCeiling(): Promise<number> {
-  const hello = await startBenchServer(
-    'hello-server.ts',
-    {},
-    (v): v is { port: number } => typeof v === 'object' && v !== null && 'port' in v,
-  );
+  const hello = await startHelloServer();
   try {
     await load(hello.ready.port, '', ['/hello'], 2);
     return (await load(hello.ready.port, '', ['/hello'], 5)).result.requests.average;

@@ -37,6 +37,23 @@ export async function startBenchServer<T>(
   return { child, ready };
 }
 
+/**
+ * The machine's ceiling (bench/hello-server.ts: a bare Fastify hello-world, and with BENCH_PG_URL a
+ * route sending one PostgreSQL query), listening.
+ */
+export function startHelloServer(env: Record<string, string> = {}) {
+  return startBenchServer(
+    'hello-server.ts',
+    env,
+    (value): value is { port: number } =>
+      typeof value === 'object' &&
+      value !== null &&
+      'ready' in value &&
+      'port' in value &&
+      typeof value.port === 'number',
+  );
+}
+
 /** SIGTERM, then SIGKILL after 5 s; resolves when the process has exited. */
 export async function stopProcess(child: ChildProcess): Promise<void> {
   await new Promise<void>((resolve) => {
