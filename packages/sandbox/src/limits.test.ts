@@ -15,7 +15,14 @@ afterAll(async () => {
 
 describe.concurrent('resource limits', { timeout: 20_000 }, () => {
   it('stops a memory bomb with MemoryError', async () => {
-    const result = await python('blocks = []\nwhile True:\n    blocks.append(bytearray(16 * 1024 * 1024))\n');
+    // A wall limit well past the default's 5 s: on a loaded box (the tests run side by side) filling
+    // 256 MB once took 5.4 s, and the wall limit struck first. Only the memory limit may stop it.
+    const result = await python(
+      'blocks = []\nwhile True:\n    blocks.append(bytearray(16 * 1024 * 1024))\n',
+      {
+        limits: { wallMs: 15_000 },
+      },
+    );
     expect(result.limit).toBe('memory');
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toContain('MemoryError');
