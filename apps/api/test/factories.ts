@@ -8,6 +8,21 @@ const next = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
 
 export const TEST_PASSWORD = 'correct-horse-battery-42';
 
+const hashes = new Map<string, Promise<string>>();
+/**
+ * A real argon2id hash, made once per password per test process: a hash costs about 12 ms (more on
+ * a busy box) and the matrices make thousands of users. Users of one password share its hash (and
+ * salt), which no test tells apart: signing in checks the password against it as before.
+ */
+export function testPasswordHash(password: string): Promise<string> {
+  let hash = hashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    hashes.set(password, hash);
+  }
+  return hash;
+}
+
 export interface TestUser {
   id: number;
   email: string;
@@ -35,7 +50,7 @@ export async function createUser(
       email,
       firstName: fields.firstName ?? 'Test',
       lastName: fields.lastName ?? 'User',
-      passwordHash: password === null ? null : await hashPassword(password),
+      passwordHash: password === null ? null : await testPasswordHash(password),
       isStaff: fields.isStaff ?? false,
       isActive: fields.isActive ?? true,
       roles: fields.roles ?? ['no_role'],

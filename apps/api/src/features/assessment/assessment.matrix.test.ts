@@ -1,23 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, documentedRoutes, type TestApp } from '../../../test/harness.ts';
 import { createAssessmentWorld } from './testing.ts';
+import { describeMatrix, type MatrixRow } from '../../../test/matrix.ts';
 
 /**
  * Every route of assessment analysis × every kind of caller → the exact status. `student` is a student
- * of the course asking about themself (their own feedback and workshop); rows that delete get a world
- * per caller, so one caller's success cannot decide the next one's answer.
+ * of the course asking about themself (their own feedback and workshop); apps/api/test/matrix.ts walks
+ * the rows (a DELETE gets a world per caller).
  */
 type Caller = 'anonymous' | 'student' | 'editor' | 'otherEditor' | 'staff';
 type World = Awaited<ReturnType<typeof createAssessmentWorld>>;
 
-interface Row {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  route: string;
-  url: (w: World) => string;
-  body?: (w: World) => unknown;
-  fresh?: boolean;
-  expected: Record<Caller, number>;
-}
+type Row = MatrixRow<World, Caller>;
 
 const CALLERS: Caller[] = ['anonymous', 'student', 'editor', 'otherEditor', 'staff'];
 
@@ -93,7 +85,7 @@ const MATRIX: Row[] = [
     body: (w) => ({ assignments: [w.work.a2.id], test_cases: [], quiz_questions: [] }),
     expected: manage(200),
   },
-  { method: 'DELETE', route: '/api/assessment/Skill/{id}/', url: skill, fresh: true, expected: manage(204) },
+  { method: 'DELETE', route: '/api/assessment/Skill/{id}/', url: skill, expected: manage(204) },
   {
     method: 'GET',
     route: '/api/assessment/Feedback/',
@@ -118,7 +110,6 @@ const MATRIX: Row[] = [
     method: 'DELETE',
     route: '/api/assessment/Feedback/{id}/',
     url: feedback,
-    fresh: true,
     expected: manage(204),
   },
   {
@@ -151,36 +142,15 @@ const MATRIX: Row[] = [
     method: 'DELETE',
     route: '/api/assessment/Workshop/{id}/',
     url: workshop,
-    fresh: true,
     expected: manage(204),
   },
 ];
 
-describe('assessment: authorization matrix', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-
-  it('has a row for every route of the feature', async () => {
-    const own = (path: string) => path.startsWith('/api/assessment');
-    expect(await documentedRoutes(t, own)).toEqual(MATRIX.map((r) => `${r.method} ${r.route}`).sort());
-  });
-
-  for (const row of MATRIX) {
-    it(`${row.method} ${row.route}`, async () => {
-      const actual: Record<string, number> = {};
-      let shared: World | undefined;
-      for (const caller of CALLERS) {
-        const world = row.fresh || !shared ? await createAssessmentWorld(t) : shared;
-        shared = world;
-        const token = world.tokens[caller];
-        actual[caller] = (
-          await call(t, row.method, row.url(world), { token, body: row.body?.(world) })
-        ).status;
-      }
-      expect(actual).toEqual(row.expected);
-    });
-  }
+describeMatrix<World, Caller>({
+  title: 'assessment: authorization matrix',
+  callers: CALLERS,
+  world: createAssessmentWorld,
+  token: (w, caller) => w.tokens[caller],
+  rows: MATRIX,
+  owns: (path) => path.startsWith('/api/assessment'),
 });

@@ -1,23 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, type TestApp, documentedRoutes } from '../../../test/harness.ts';
-import { createAssignmentWorld, hoursFromNow, upload, type UploadPart } from './testing.ts';
+import { createAssignmentWorld, hoursFromNow, upload } from './testing.ts';
+import { describeMatrix, type MatrixRow } from '../../../test/matrix.ts';
 
 /**
  * Every route of assignments, attachments, test cases and downloads × every kind of caller → the exact
- * status. Each cell gets a world of its own, so a cell that deletes something cannot decide another's.
+ * status (apps/api/test/matrix.ts walks the rows).
  */
 type Caller = 'anonymous' | 'student' | 'otherStudent' | 'editor' | 'otherEditor' | 'staff';
 type World = Awaited<ReturnType<typeof createAssignmentWorld>>;
 
-interface Row {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** The path as the OpenAPI document names it. */
-  route: string;
-  url: (w: World) => string;
-  body?: (w: World) => unknown;
-  files?: UploadPart[];
-  expected: Record<Caller, number>;
-}
+type Row = MatrixRow<World, Caller>;
 
 const CALLERS: Caller[] = ['anonymous', 'student', 'otherStudent', 'editor', 'otherEditor', 'staff'];
 
@@ -104,8 +95,9 @@ const MATRIX: Row[] = [
   {
     method: 'POST',
     route: '/api/Assignment/{assignment_id}/{course_id}/FileUpload/',
-    url: (w) => `${inCourse(w)}/FileUpload/`,
-    files: [{ filename: 'notes.txt', content: 'hello' }],
+    // A name per caller: attaching the same name twice is a conflict (409).
+    send: (w, token, { t, caller }) =>
+      upload(t, `${inCourse(w)}/FileUpload/`, token, [{ filename: `notes-${caller}.txt`, content: 'hello' }]),
     expected: manage(201),
   },
   {
@@ -178,31 +170,11 @@ const MATRIX: Row[] = [
 
 const OWN_PREFIXES = ['/api/Assignment/', '/api/Download/'];
 
-describe('assignments, attachments, test cases, downloads: authorization matrix', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-
-  it('has a row for every route of the feature', async () => {
-    expect(await documentedRoutes(t, (path) => OWN_PREFIXES.some((p) => path.startsWith(p)))).toEqual(
-      MATRIX.map((r) => `${r.method} ${r.route}`).sort(),
-    );
-  });
-
-  for (const row of MATRIX) {
-    it(`${row.method} ${row.route}`, async () => {
-      const actual: Record<string, number> = {};
-      for (const caller of CALLERS) {
-        const world = await createAssignmentWorld(t);
-        const token = world.tokens[caller];
-        const res = row.files
-          ? await upload(t, row.url(world), token, row.files)
-          : await call(t, row.method, row.url(world), { token, body: row.body?.(world) });
-        actual[caller] = res.status;
-      }
-      expect(actual).toEqual(row.expected);
-    });
-  }
+describeMatrix<World, Caller>({
+  title: 'assignments, attachments, test cases, downloads: authorization matrix',
+  callers: CALLERS,
+  world: createAssignmentWorld,
+  token: (w, caller) => w.tokens[caller],
+  rows: MATRIX,
+  owns: (path) => OWN_PREFIXES.some((p) => path.startsWith(p)),
 });

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, documentedRoutes, type TestApp } from '../../../test/harness.ts';
-import { createCourseWorld, createUser, tokenFor } from '../../../test/factories.ts';
-import { hashPassword } from './password-hash.ts';
+import { expect, it } from 'vitest';
+import { call, type TestApp } from '../../../test/harness.ts';
+import { createCourseWorld, createUser, testPasswordHash, tokenFor } from '../../../test/factories.ts';
+import { describeMatrix, type MatrixRow } from '../../../test/matrix.ts';
 import { createVerificationKey } from './registration-key.ts';
 import { insertUser } from '../users/users.repo.ts';
 import { insertEmails } from '../mail/mail.repo.ts';
@@ -13,14 +13,8 @@ import { insertEmails } from '../mail/mail.repo.ts';
 const CALLERS = ['anonymous', 'student', 'editor', 'otherEditor', 'staff'] as const;
 type Caller = (typeof CALLERS)[number];
 
-interface Route {
-  method: 'GET' | 'POST';
-  path: string;
-  target?: string;
-  url: (t: TestApp) => Promise<string> | string;
-  body?: (t: TestApp) => Promise<unknown> | unknown;
-  expected: Record<Caller, number>;
-}
+type World = Awaited<ReturnType<typeof createCourseWorld>>;
+type Route = MatrixRow<World, Caller>;
 
 const everyone = (status: number): Record<Caller, number> => ({
   anonymous: status,
@@ -44,7 +38,7 @@ const PASSWORD = 'amber-willow-harbor-63';
 async function pendingUser(t: TestApp) {
   return (await insertUser(t.ctx.db, {
     email: freshEmail(),
-    passwordHash: await hashPassword(PASSWORD),
+    passwordHash: await testPasswordHash(PASSWORD),
     isActive: false,
   }))!;
 }
@@ -67,37 +61,37 @@ async function someEmailId(t: TestApp): Promise<number> {
 const ROUTES: Route[] = [
   {
     method: 'POST',
-    path: '/api/Auth/Email/Registration/',
+    route: '/api/Auth/Email/Registration/',
     url: () => '/api/Auth/Email/Registration/',
     body: () => ({ email: freshEmail(), password1: PASSWORD, password2: PASSWORD }),
     expected: everyone(201),
   },
   {
     method: 'POST',
-    path: '/api/Registration/verify-email/',
+    route: '/api/Registration/verify-email/',
     url: () => '/api/Registration/verify-email/',
-    body: async (t) => ({ key: createVerificationKey(t.config, await pendingUser(t)) }),
+    body: async (_, { t }) => ({ key: createVerificationKey(t.config, await pendingUser(t)) }),
     expected: everyone(200),
   },
   {
     method: 'POST',
-    path: '/api/Registration/resend-email/',
+    route: '/api/Registration/resend-email/',
     url: () => '/api/Registration/resend-email/',
-    body: async (t) => ({ email: (await pendingUser(t)).email }),
+    body: async (_, { t }) => ({ email: (await pendingUser(t)).email }),
     expected: everyone(200),
   },
-  { method: 'GET', path: '/api/Mail/outbox/', url: () => '/api/Mail/outbox/', expected: staffOnly(200) },
+  { method: 'GET', route: '/api/Mail/outbox/', url: () => '/api/Mail/outbox/', expected: staffOnly(200) },
   {
     method: 'GET',
-    path: '/api/Mail/outbox/{id}/',
-    target: 'an e-mail',
-    url: async (t) => `/api/Mail/outbox/${await someEmailId(t)}/`,
+    route: '/api/Mail/outbox/{id}/',
+    case: 'an e-mail',
+    url: async (_, { t }) => `/api/Mail/outbox/${await someEmailId(t)}/`,
     expected: staffOnly(200),
   },
   {
     method: 'GET',
-    path: '/api/Mail/outbox/{id}/',
-    target: 'unknown id',
+    route: '/api/Mail/outbox/{id}/',
+    case: 'unknown id',
     url: () => '/api/Mail/outbox/2147483647/',
     expected: staffOnly(404),
   },
@@ -108,41 +102,21 @@ const isOwn = (path: string) =>
   path.startsWith('/api/Registration/') ||
   path.startsWith('/api/Mail/');
 
-describe('authorization matrix: registration and outbox routes', () => {
-  let t: TestApp;
-  let world: Awaited<ReturnType<typeof createCourseWorld>>;
-  beforeAll(async () => {
-    t = await createTestApp({ env: { SELF_REGISTRATION: 'true' } });
-    world = await createCourseWorld(t);
-  });
-  afterAll(() => t.close());
-
-  const cases = ROUTES.flatMap((route) =>
-    CALLERS.map((caller) => ({
-      name: `${route.method} ${route.path}${route.target ? ` (${route.target})` : ''} as ${caller}`,
-      route,
-      caller,
-      status: route.expected[caller],
-    })),
-  );
-
-  it.each(cases)('$name → $status', async ({ route, caller, status }) => {
-    const token = caller === 'anonymous' ? undefined : await tokenFor(t, world.users[caller]);
-    const res = await call(t, route.method, await route.url(t), {
-      token,
-      body: route.body ? await route.body(t) : undefined,
+describeMatrix<World, Caller>({
+  title: 'authorization matrix: registration and outbox routes',
+  callers: CALLERS,
+  world: createCourseWorld,
+  token: (w, caller) => w.tokens[caller],
+  rows: ROUTES,
+  owns: isOwn,
+  app: { env: { SELF_REGISTRATION: 'true' } },
+  more: (api) => {
+    it('answers a deactivated staff member 401', async () => {
+      const t = api();
+      const staff = await createUser(t, { isStaff: true, isActive: false });
+      expect((await call(t, 'GET', '/api/Mail/outbox/', { token: await tokenFor(t, staff) })).status).toBe(
+        401,
+      );
     });
-    expect(res.status, JSON.stringify(res.body)).toBe(status);
-  });
-
-  it('answers a deactivated staff member 401', async () => {
-    const staff = await createUser(t, { isStaff: true, isActive: false });
-    expect((await call(t, 'GET', '/api/Mail/outbox/', { token: await tokenFor(t, staff) })).status).toBe(401);
-  });
-
-  it('walks every registration and outbox route the API registers', async () => {
-    expect(await documentedRoutes(t, isOwn)).toEqual(
-      [...new Set(ROUTES.map((r) => `${r.method} ${r.path}`))].sort(),
-    );
-  });
+  },
 });

@@ -1,22 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, type TestApp, documentedRoutes } from '../../../test/harness.ts';
 import { createCourseWorld } from '../../../test/factories.ts';
+import { describeMatrix, type MatrixRow } from '../../../test/matrix.ts';
 
 /**
- * Every route of courses and membership × every kind of caller → the exact status. Each cell gets a world
- * of its own, so a cell that deletes or changes something cannot decide another cell's answer.
+ * Every route of courses and membership × every kind of caller → the exact status
+ * (apps/api/test/matrix.ts walks the rows).
  */
 type Caller = 'anonymous' | 'student' | 'editor' | 'otherEditor' | 'staff';
 type World = Awaited<ReturnType<typeof createCourseWorld>>;
 
-interface Row {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** The path as the OpenAPI document names it. */
-  route: string;
-  url: (w: World) => string;
-  body?: (w: World) => unknown;
-  expected: Record<Caller, number>;
-}
+type Row = MatrixRow<World, Caller>;
 
 const course = (w: World) => `/api/Course/${w.course.id}/`;
 const editorList = (w: World) => `/api/EditorList/${w.course.id}/`;
@@ -106,34 +98,11 @@ const MATRIX: Row[] = [
   },
 ];
 
-const CALLERS: Caller[] = ['anonymous', 'student', 'editor', 'otherEditor', 'staff'];
-const OWN_PREFIXES = ['/api/Course/', '/api/EditorList/', '/api/StudentList/'];
-
-describe('courses and membership: authorization matrix', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-
-  it('has a row for every route of the feature', async () => {
-    expect(await documentedRoutes(t, (path) => OWN_PREFIXES.some((p) => path.startsWith(p)))).toEqual(
-      MATRIX.map((r) => `${r.method} ${r.route}`).sort(),
-    );
-  });
-
-  for (const row of MATRIX) {
-    it(`${row.method} ${row.route}`, async () => {
-      const actual: Record<string, number> = {};
-      for (const caller of CALLERS) {
-        const world = await createCourseWorld(t);
-        const res = await call(t, row.method, row.url(world), {
-          token: world.tokens[caller],
-          body: row.body?.(world),
-        });
-        actual[caller] = res.status;
-      }
-      expect(actual).toEqual(row.expected);
-    });
-  }
+describeMatrix<World, Caller>({
+  title: 'courses and membership: authorization matrix',
+  callers: ['anonymous', 'student', 'editor', 'otherEditor', 'staff'],
+  world: createCourseWorld,
+  token: (w, caller) => w.tokens[caller],
+  rows: MATRIX,
+  owns: (path) => ['/api/Course/', '/api/EditorList/', '/api/StudentList/'].some((p) => path.startsWith(p)),
 });

@@ -1,23 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CalendarFeed } from '@kadai/contracts';
-import { call, createTestApp, type TestApp, documentedRoutes } from '../../../test/harness.ts';
 import { createCalendarWorld, hoursFromNow } from './testing.ts';
+import { call } from '../../../test/harness.ts';
+import { describeMatrix, type Cell, type MatrixRow } from '../../../test/matrix.ts';
 
 /**
- * Every route of the calendar × every kind of caller → the exact status. Each cell gets a world of its
- * own, so a cell that deletes the event cannot decide another's.
+ * Every route of the calendar × every kind of caller → the exact status (apps/api/test/matrix.ts
+ * walks the rows).
  */
 type Caller = 'anonymous' | 'student' | 'otherStudent' | 'editor' | 'otherEditor' | 'staff';
 type World = Awaited<ReturnType<typeof createCalendarWorld>>;
 
-interface Row {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** The path as the OpenAPI document names it. */
-  route: string;
-  url: (w: World, t: TestApp) => string | Promise<string>;
-  body?: (w: World) => unknown;
-  expected: Record<Caller, number>;
-}
+type Row = MatrixRow<World, Caller>;
 
 const CALLERS: Caller[] = ['anonymous', 'student', 'otherStudent', 'editor', 'otherEditor', 'staff'];
 
@@ -53,7 +46,7 @@ const event = () => ({
 });
 
 /** A feed URL of the editor (the feed is public: whoever has the URL reads it, signed in or not). */
-async function editorFeedPath(w: World, t: TestApp): Promise<string> {
+async function editorFeedPath(w: World, { t }: Cell<World, Caller>): Promise<string> {
   const res = await call(t, 'GET', '/api/Calendar/feed/', { token: w.tokens.editor });
   return new URL(CalendarFeed.parse(res.body).url).pathname;
 }
@@ -88,29 +81,11 @@ const MATRIX: Row[] = [
 
 const OWN_PREFIXES = ['/api/Event/', '/api/Calendar/', '/api/calendar/'];
 
-describe('calendar: authorization matrix', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-
-  it('has a row for every route of the feature', async () => {
-    expect(await documentedRoutes(t, (path) => OWN_PREFIXES.some((p) => path.startsWith(p)))).toEqual(
-      MATRIX.map((r) => `${r.method} ${r.route}`).sort(),
-    );
-  });
-
-  for (const row of MATRIX) {
-    it(`${row.method} ${row.route}`, async () => {
-      const actual: Record<string, number> = {};
-      for (const caller of CALLERS) {
-        const world = await createCalendarWorld(t);
-        const token = world.tokens[caller];
-        const res = await call(t, row.method, await row.url(world, t), { token, body: row.body?.(world) });
-        actual[caller] = res.status;
-      }
-      expect(actual).toEqual(row.expected);
-    });
-  }
+describeMatrix<World, Caller>({
+  title: 'calendar: authorization matrix',
+  callers: CALLERS,
+  world: createCalendarWorld,
+  token: (w, caller) => w.tokens[caller],
+  rows: MATRIX,
+  owns: (path) => OWN_PREFIXES.some((p) => path.startsWith(p)),
 });

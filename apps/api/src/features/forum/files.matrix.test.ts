@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, type TestApp, documentedRoutes } from '../../../test/harness.ts';
 import { addStudent, createCourseWorld, createUser, tokenFor } from '../../../test/factories.ts';
 import { forumRecords } from '../../db/schema-forum.ts';
 import { multipartBody } from '../assignments/testing.ts';
 import { insertForumFiles } from './files.repo.ts';
+import { call, type TestApp } from '../../../test/harness.ts';
+import { describeMatrix, type Answer, type Cell, type MatrixRow } from '../../../test/matrix.ts';
 
 /**
- * The forum's file routes × every kind of caller → the exact status. Each cell gets a world of its own,
- * so a cell that deletes the file cannot decide another's.
+ * The forum's file routes × every kind of caller → the exact status (apps/api/test/matrix.ts walks
+ * the rows; a DELETE row gives each caller a world of its own).
  */
 type Caller = 'anonymous' | 'student' | 'otherStudent' | 'editor' | 'otherEditor' | 'staff';
 type World = Awaited<ReturnType<typeof createFileMatrixWorld>>;
@@ -62,15 +62,7 @@ async function createFileMatrixWorld(t: TestApp) {
   };
 }
 
-interface Row {
-  method: 'GET' | 'POST' | 'DELETE';
-  /** The path as the OpenAPI document names it. */
-  route: string;
-  /** What the row shows, when a route has more than one. */
-  case?: string;
-  send: (t: TestApp, w: World, token: string | undefined) => Promise<number>;
-  expected: Record<Caller, number>;
-}
+type Row = MatrixRow<World, Caller>;
 
 const UPLOAD = '/api/Forum/ForumFileUpload/{id}/';
 const SIGN = '/api/Forum/ForumSignedURL/';
@@ -84,18 +76,22 @@ const members = (ok: number) => ({
   staff: ok,
 });
 
-async function upload(t: TestApp, w: World, token: string | undefined): Promise<number> {
+async function upload(w: World, token: string | undefined, { t }: Cell<World, Caller>): Promise<Answer> {
   const { payload, contentType } = multipartBody([{ filename: 'a.txt', content: 'abc' }]);
   const headers: Record<string, string> = { 'content-type': contentType };
   if (token) headers.authorization = `Bearer ${token}`;
   const url = `/api/Forum/ForumFileUpload/${w.course.id}/`;
-  return (await t.app.inject({ method: 'POST', url, headers, payload })).statusCode;
+  return { status: (await t.app.inject({ method: 'POST', url, headers, payload })).statusCode };
 }
 
-const remove = (pick: (w: World) => number) => async (t: TestApp, w: World, token?: string) =>
-  (await call(t, 'DELETE', `/api/Forum/ForumFileUpload/${pick(w)}/`, { token })).status;
-const sign = (pick: (w: World) => number) => async (t: TestApp, w: World, token?: string) =>
-  (await call(t, 'GET', SIGN, { token, query: { file: String(pick(w)) } })).status;
+const remove =
+  (pick: (w: World) => number) =>
+  (w: World, token: string | undefined, { t }: Cell<World, Caller>) =>
+    call(t, 'DELETE', `/api/Forum/ForumFileUpload/${pick(w)}/`, { token });
+const sign =
+  (pick: (w: World) => number) =>
+  (w: World, token: string | undefined, { t }: Cell<World, Caller>) =>
+    call(t, 'GET', SIGN, { token, query: { file: String(pick(w)) } });
 
 const MATRIX: Row[] = [
   { method: 'POST', route: UPLOAD, send: upload, expected: members(201) },
@@ -129,27 +125,11 @@ const MATRIX: Row[] = [
   },
 ];
 
-describe('forum files: authorization matrix', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-
-  it('has a row for every route of the files feature', async () => {
-    expect(await documentedRoutes(t, (path) => path === UPLOAD || path === SIGN)).toEqual(
-      [...new Set(MATRIX.map((r) => `${r.method} ${r.route}`))].sort(),
-    );
-  });
-
-  for (const row of MATRIX) {
-    it(`${row.method} ${row.route}${row.case ? ` (${row.case})` : ''}`, async () => {
-      const actual: Record<string, number> = {};
-      for (const caller of CALLERS) {
-        const world = await createFileMatrixWorld(t);
-        actual[caller] = await row.send(t, world, world.tokens[caller]);
-      }
-      expect(actual).toEqual(row.expected);
-    });
-  }
+describeMatrix<World, Caller>({
+  title: 'forum files: authorization matrix',
+  callers: CALLERS,
+  world: createFileMatrixWorld,
+  token: (w, caller) => w.tokens[caller],
+  rows: MATRIX,
+  owns: (path) => path === UPLOAD || path === SIGN,
 });

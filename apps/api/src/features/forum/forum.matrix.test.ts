@@ -1,25 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, type TestApp, documentedRoutes } from '../../../test/harness.ts';
 import { createForumWorld, minutesFromNow, type ForumWorld } from './testing.ts';
+import { describeMatrix, type MatrixRow } from '../../../test/matrix.ts';
 
 /**
  * Every forum route of records, lists, read state and scheduling × every kind of caller → the exact
- * status (attachments: files.matrix.test.ts). Each cell gets a world of its own, so a cell that
- * deletes a post cannot decide another's.
+ * status (attachments: files.matrix.test.ts); apps/api/test/matrix.ts walks the rows.
  */
 type Caller = 'anonymous' | 'student' | 'otherStudent' | 'editor' | 'otherEditor' | 'staff';
+type World = ForumWorld;
 
-interface Row {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** The path as the OpenAPI document names it. */
-  route: string;
-  /** What the row tries, when a route has several rows. */
-  case?: string;
-  url: (w: ForumWorld) => string;
-  query?: (w: ForumWorld) => Record<string, string>;
-  body?: (w: ForumWorld) => unknown;
-  expected: Record<Caller, number>;
-}
+type Row = MatrixRow<World, Caller>;
 
 const CALLERS: Caller[] = ['anonymous', 'student', 'otherStudent', 'editor', 'otherEditor', 'staff'];
 
@@ -234,34 +223,14 @@ const OWN_PREFIXES = [
   '/api/Forum/scheduled-announcements/',
 ];
 
-describe('forum: authorization matrix', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({
-      env: { FORUM_FINALIZE_USER: 'scheduler', FORUM_FINALIZE_PASSWORD: 'a-long-enough-finalize-password' },
-    });
-  });
-  afterAll(() => t.close());
-
-  it('has a row for every route of the feature', async () => {
-    expect(await documentedRoutes(t, (path) => OWN_PREFIXES.some((p) => path.startsWith(p)))).toEqual(
-      [...new Set(MATRIX.map((r) => `${r.method} ${r.route}`))].sort(),
-    );
-  });
-
-  for (const row of MATRIX) {
-    it(`${row.method} ${row.route}${row.case ? ` (${row.case})` : ''}`, async () => {
-      const actual: Record<string, number> = {};
-      for (const caller of CALLERS) {
-        const world = await createForumWorld(t);
-        const res = await call(t, row.method, row.url(world), {
-          token: world.tokens[caller],
-          query: row.query?.(world),
-          body: row.body?.(world),
-        });
-        actual[caller] = res.status;
-      }
-      expect(actual).toEqual(row.expected);
-    });
-  }
+describeMatrix<World, Caller>({
+  title: 'forum: authorization matrix',
+  callers: CALLERS,
+  world: createForumWorld,
+  token: (w, caller) => w.tokens[caller],
+  rows: MATRIX,
+  owns: (path) => OWN_PREFIXES.some((p) => path.startsWith(p)),
+  app: {
+    env: { FORUM_FINALIZE_USER: 'scheduler', FORUM_FINALIZE_PASSWORD: 'a-long-enough-finalize-password' },
+  },
 });

@@ -1,24 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, type TestApp, documentedRoutes } from '../../../test/harness.ts';
 import { createSubmissionWorld, upload, type SubmissionWorld } from './testing.ts';
+import { describeMatrix, type MatrixRow } from '../../../test/matrix.ts';
 
 /**
  * Every route of submissions, evaluations, scores, final selection, CSV and leaderboards × every kind of
  * caller → the exact status. "student" is the author of the world's submissions, "classmate" another
- * student of the same course. Each cell gets a world of its own.
+ * student of the same course. apps/api/test/matrix.ts walks the rows.
  */
 type Caller = 'anonymous' | 'student' | 'classmate' | 'editor' | 'otherEditor' | 'staff';
 type World = SubmissionWorld;
 
-interface Row {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** The path as the OpenAPI document names it. */
-  route: string;
-  url: (w: World) => string;
-  body?: (w: World) => unknown;
-  multipart?: boolean;
-  expected: Record<Caller, number>;
-}
+type Row = MatrixRow<World, Caller>;
 
 const CALLERS: Caller[] = ['anonymous', 'student', 'classmate', 'editor', 'otherEditor', 'staff'];
 
@@ -86,8 +77,11 @@ const MATRIX: Row[] = [
   {
     method: 'POST',
     route: '/api/Submission/{submission_id}/FileSubmission/',
-    url: (w) => `/api/Submission/${w.pending.id}/FileSubmission/`,
-    multipart: true,
+    // A name per caller: the same name twice is a conflict.
+    send: (w, token, { t, caller }) =>
+      upload(t, `/api/Submission/${w.pending.id}/FileSubmission/`, token, [
+        { filename: `helper_${caller}.py`, content: 'X = 1\n' },
+      ]),
     expected: authorOnly(201),
   },
   {
@@ -143,6 +137,8 @@ const MATRIX: Row[] = [
   {
     method: 'POST',
     route: '/api/Submission/{id}/cancel/',
+    // Once canceled, a submission cannot be canceled again (409): each caller gets its own.
+    fresh: true,
     url: (w) => `/api/Submission/${w.scheduled.id}/cancel/`,
     expected: managers(200, 404),
   },
@@ -201,34 +197,11 @@ const OWN_PREFIXES = [
 /** Under a prefix above but walked by another feature's matrix (quizzes.matrix.test.ts). */
 const OTHER_FEATURES = ['/api/Submission/SubmitQuiz/'];
 
-describe('submissions: authorization matrix', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-
-  it('has a row for every route of the feature', async () => {
-    expect(
-      await documentedRoutes(
-        t,
-        (path) => OWN_PREFIXES.some((p) => path.startsWith(p)) && !OTHER_FEATURES.includes(path),
-      ),
-    ).toEqual(MATRIX.map((r) => `${r.method} ${r.route}`).sort());
-  });
-
-  for (const row of MATRIX) {
-    it(`${row.method} ${row.route}`, async () => {
-      const actual: Record<string, number> = {};
-      for (const caller of CALLERS) {
-        const world = await createSubmissionWorld(t);
-        const token = world.tokens[caller];
-        const res = row.multipart
-          ? await upload(t, row.url(world), token, [{ filename: 'helper.py', content: 'X = 1\n' }])
-          : await call(t, row.method, row.url(world), { token, body: row.body?.(world) });
-        actual[caller] = res.status;
-      }
-      expect(actual).toEqual(row.expected);
-    });
-  }
+describeMatrix<World, Caller>({
+  title: 'submissions: authorization matrix',
+  callers: CALLERS,
+  world: createSubmissionWorld,
+  token: (w, caller) => w.tokens[caller],
+  rows: MATRIX,
+  owns: (path) => OWN_PREFIXES.some((p) => path.startsWith(p)) && !OTHER_FEATURES.includes(path),
 });

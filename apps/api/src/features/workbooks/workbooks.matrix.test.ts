@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, documentedRoutes, type TestApp } from '../../../test/harness.ts';
 import { createWorkbookWorld, STARTER } from './testing.ts';
 import { toIpynb } from './ipynb.ts';
+import { describeMatrix, type MatrixRow } from '../../../test/matrix.ts';
 
 /**
- * Every route of workbooks × every kind of caller → the exact status. Each cell gets a world of its own
- * (the student owns the session and the notebook).
+ * Every route of workbooks × every kind of caller → the exact status (the student owns the session
+ * and the notebook); apps/api/test/matrix.ts walks the rows.
  */
 type Caller = 'anonymous' | 'student' | 'editor' | 'otherEditor' | 'staff';
 type World = Awaited<ReturnType<typeof createWorkbookWorld>>;
 
-interface Row {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  route: string;
-  url: (w: World) => string;
-  body?: (w: World) => unknown;
-  expected: Record<Caller, number>;
-}
+type Row = MatrixRow<World, Caller>;
 
 const CALLERS: Caller[] = ['anonymous', 'student', 'editor', 'otherEditor', 'staff'];
 const read = { anonymous: 401, student: 200, editor: 200, otherEditor: 404, staff: 200 };
@@ -126,31 +119,11 @@ const MATRIX: Row[] = [
   },
 ];
 
-describe('workbooks: authorization matrix', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-
-  it('has a row for every route of the feature', async () => {
-    const own = (path: string) =>
-      path.startsWith('/api/WorkbookConfig') || path.startsWith('/api/v1/workbook');
-    expect(await documentedRoutes(t, own)).toEqual(MATRIX.map((r) => `${r.method} ${r.route}`).sort());
-  });
-
-  for (const row of MATRIX) {
-    it(`${row.method} ${row.route}`, async () => {
-      const actual: Record<string, number> = {};
-      for (const caller of CALLERS) {
-        const world = await createWorkbookWorld(t);
-        const res = await call(t, row.method, row.url(world), {
-          token: world.tokens[caller],
-          body: row.body?.(world),
-        });
-        actual[caller] = res.status;
-      }
-      expect(actual).toEqual(row.expected);
-    });
-  }
+describeMatrix<World, Caller>({
+  title: 'workbooks: authorization matrix',
+  callers: CALLERS,
+  world: createWorkbookWorld,
+  token: (w, caller) => w.tokens[caller],
+  rows: MATRIX,
+  owns: (path) => path.startsWith('/api/WorkbookConfig') || path.startsWith('/api/v1/workbook'),
 });
