@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { z } from 'zod';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { startGrader, type Grader, type GraderOptions } from '@kadai/grader/worker';
@@ -69,13 +70,15 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     const name = `kadai_t_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
+    // A copy of the run's migrated template (test/global-setup.ts); migrating here only without one.
+    const template = inject('pgTemplate');
+    await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
     await admin.end();
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
     database = await openDatabase({ databaseUrl, poolSize: 5 });
-    await migrateDatabase(database);
+    if (!template) await migrateDatabase(database);
     dropDatabase = async () => {
       const c = new pg.Client({ connectionString: serverUrl });
       await c.connect();

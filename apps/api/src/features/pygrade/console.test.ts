@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { PygradeStatus, SnippetRunResult } from '@kadai/contracts';
 import { SandboxUnavailableError, probeSandbox } from '@kadai/sandbox';
 import { call, createTestApp, type TestApp, documentedRoutes } from '../../../test/harness.ts';
@@ -155,6 +155,10 @@ describe('PyGrade console API with this host’s sandbox', () => {
 
   it('runs a snippet with its input in the sandbox, or says it cannot', async () => {
     process.env.KADAI_TEST_SECRET = 'must-not-leak';
+    // Test files share their worker's process (isolate: false): the variable goes with this test.
+    onTestFinished(() => {
+      delete process.env.KADAI_TEST_SECRET;
+    });
     const sandbox = await probeSandbox();
     const res = await call(t, 'POST', '/api/Pygrade/run/', {
       token: w.tokens.editor,
