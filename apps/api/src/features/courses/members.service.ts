@@ -8,6 +8,7 @@ import {
 } from '@kadai/contracts';
 import type { Actor, AppContext } from '../../lib/context.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, sqlStateOf } from '../../lib/sql-state.ts';
 import { createSetPasswordLink } from '../auth/set-password-link.ts';
 import { invitationContext, isMailDelivered, queueEmails, writeEmails } from '../mail/outbox.ts';
 import { languageOf } from '../users/users.shape.ts';
@@ -141,7 +142,7 @@ export async function addMembers(
     outcome = await retryOnceOnUniqueViolation(attempt);
   } catch (error) {
     // The course was deleted while we were adding to it.
-    if (repo.sqlStateOf(error) === repo.FOREIGN_KEY_VIOLATION) throw notFound();
+    if (sqlStateOf(error) === FOREIGN_KEY_VIOLATION) throw notFound();
     throw error;
   }
   const { emailIds, ...result } = outcome;
@@ -154,7 +155,7 @@ async function retryOnceOnUniqueViolation<T>(run: () => Promise<T>): Promise<T> 
   try {
     return await run();
   } catch (error) {
-    if (repo.sqlStateOf(error) !== repo.UNIQUE_VIOLATION) throw error;
+    if (sqlStateOf(error) !== UNIQUE_VIOLATION) throw error;
     return run();
   }
 }
