@@ -12,7 +12,7 @@ import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, sqlStateOf } from '../../lib/s
 import { createSetPasswordLink } from '../auth/set-password-link.ts';
 import { invitationContext, isMailDelivered, queueEmails, writeEmails } from '../mail/outbox.ts';
 import { languageOf } from '../users/users.shape.ts';
-import { insertUsers, listUsersByEmails, listUsersByIds, type UserRow } from '../users/users.repo.ts';
+import { insertUsers, listUsersByEmails, listUsersByIds, type UserRow } from '../users/users.service.ts';
 import { getCourseRole } from './courses.service.ts';
 import { collectEmails } from './member-emails.ts';
 import * as repo from './members.repo.ts';
