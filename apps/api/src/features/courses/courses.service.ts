@@ -41,6 +41,20 @@ function forActor(actor: Actor, view: repo.CourseView): CourseForActor | null {
 /** Editors of the course and staff manage what it holds; students take part in it. */
 export const canManageCourse = (role: CourseRole): boolean => role === 'editor' || role === 'staff';
 
+/**
+ * Of these course ids, those the caller may give content to (assignments, quizzes): every existing one for
+ * staff, otherwise those the caller edits. Unknown ids are simply left out.
+ */
+export async function listEditableCourseIds(
+  db: Executor,
+  actor: Actor,
+  courseIds: number[],
+): Promise<number[]> {
+  return actor.isStaff
+    ? repo.listExistingCourseIds(db, courseIds)
+    : repo.listEditedCourseIds(db, actor.userId, courseIds);
+}
+
 /** The caller's role in a course; 404 when the course does not exist or the caller has no part in it. */
 export async function getCourseRole(db: Executor, actor: Actor, courseId: number): Promise<CourseRole> {
   const relation = await repo.findCourseRelation(db, courseId, actor.userId);
