@@ -10,8 +10,8 @@ import {
   workshopParticipants,
   workshops,
 } from '../../db/schema-assessment.ts';
-import { insertAssignment, replaceLinks } from '../assignments/assignments.repo.ts';
-import { insertTestCase } from '../assignments/test-cases.repo.ts';
+import { insertAssignment, replaceLinks } from '../assignments/assignments.service.ts';
+import { insertTestCase } from '../assignments/test-cases.service.ts';
 
 const DAY = 86_400_000;
 
