@@ -49,7 +49,7 @@ import { registerVideoRoutes } from './features/videos/videos.routes.ts';
 import { registerAssessmentRoutes } from './features/assessment/assessment.routes.ts';
 import { registerVideoFileRoutes } from './features/videos/files.routes.ts';
 import { KernelPool } from './features/workbooks/kernels.ts';
-import { liveAmong } from './features/workbooks/workbooks.repo.ts';
+import { sweepKernels } from './features/workbooks/sessions.service.ts';
 import {
   registerWorkbookConfigRoutes,
   registerWorkbookRoutes,
@@ -236,11 +236,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const kernels = options.kernels ?? new KernelPool(config.WORKBOOK_MAX_KERNELS);
   app.decorate('workbookKernels', kernels);
   const sweep = setInterval(() => {
-    kernels
-      .sweep((ids) => liveAmong(ctx.db, ids))
-      .catch((error: unknown) => {
-        app.log.error({ err: error }, 'workbooks: the kernel sweep failed');
-      });
+    sweepKernels(ctx, kernels).catch((error: unknown) => {
+      app.log.error({ err: error }, 'workbooks: the kernel sweep failed');
+    });
   }, KERNEL_SWEEP_MS);
   sweep.unref();
   app.addHook('onClose', async () => {
