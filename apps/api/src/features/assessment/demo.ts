@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import type { DemoWorld } from '../../db/seed.ts';
+import type { DemoWorld } from '../../demo/world.ts';
 import { assignmentCourses, evaluations, submissionFiles, submissions } from '../../db/schema.ts';
 import { quizCourses, quizQuestions } from '../../db/schema-quizzes.ts';
 import {

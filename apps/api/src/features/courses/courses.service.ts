@@ -10,6 +10,9 @@ import type { Actor, AppContext } from '../../lib/context.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import * as repo from './courses.repo.ts';
 
+/** For the demo seed (apps/api/src/demo), which makes its courses in its own transaction. */
+export { findCourseByTitle, insertCourse, type CourseRow } from './courses.repo.ts';
+
 /** A course as one caller sees it: their role and the member counts. */
 export interface CourseForActor extends repo.CourseRow {
   myRole: CourseRole;

@@ -17,6 +17,9 @@ import { getCourseRole } from './courses.service.ts';
 import { collectEmails } from './member-emails.ts';
 import * as repo from './members.repo.ts';
 
+/** For the demo seed (apps/api/src/demo), which puts its accounts on its courses in its own transaction. */
+export { insertMembers } from './members.repo.ts';
+
 /** The roles a new account gets when it is created by being put on a list. */
 export const ROLES_FOR_NEW_MEMBERS: Record<MemberKind, Role[]> = {
   student: ['student'],

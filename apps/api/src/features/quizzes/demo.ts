@@ -1,6 +1,6 @@
 import { QuestionInput, type AnswerValue } from '@kadai/contracts';
 import type { Tx } from '../../db/client.ts';
-import type { DemoWorld } from '../../db/seed.ts';
+import type { DemoWorld } from '../../demo/world.ts';
 import { insertAttempt, submitAttempt } from './attempts.repo.ts';
 import { toNewQuestions } from './questions.ts';
 import { scoreAnswer } from './scoring.ts';

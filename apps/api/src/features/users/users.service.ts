@@ -16,12 +16,14 @@ import {
 
 /*
  * The accounts as other features reach them (each takes an Executor, so it joins the caller's transaction):
- * signing in and registering (auth), adding members by e-mail (courses), writing e-mails to a user (mail).
+ * signing in and registering (auth), adding members by e-mail (courses), writing e-mails to a user (mail),
+ * the demo seed's accounts.
  */
 export {
   findUserByEmail,
   findUserById,
   findUserByIdForUpdate,
+  hasAnyUser,
   insertUser,
   insertUsers,
   listUsersByEmails,
