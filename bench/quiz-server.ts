@@ -6,8 +6,7 @@ import { QuestionInput } from '@kadai/contracts';
 import { courseEditors, courseStudents, courses, users } from '../apps/api/src/db/schema.ts';
 import { openBenchDatabase, serveBenchApi, signInForBench } from './bench-api.ts';
 import { toNewQuestions } from '../apps/api/src/features/quizzes/questions.ts';
-import * as quizzes from '../apps/api/src/features/quizzes/quizzes.repo.ts';
-import { insertQuizCourses } from '../apps/api/src/features/quizzes/quiz-courses.repo.ts';
+import { insertQuizWithCourses } from '../apps/api/src/features/quizzes/quizzes.service.ts';
 import { ALL_KINDS } from '../apps/api/src/features/quizzes/sample-questions.ts';
 
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 1000);
@@ -37,21 +36,23 @@ const tokens = await signInForBench(
   7200,
 );
 
-const quiz = await quizzes.insertQuiz(db, {
-  title: 'Final exam',
-  description: 'Good luck.',
-  createdBy: editor!.id,
-});
-await quizzes.replaceQuestions(db, quiz.id, toNewQuestions(ALL_KINDS.map((q) => QuestionInput.parse(q))));
-const [quizCourseId] = await insertQuizCourses(db, quiz.id, [
-  {
-    courseId: course!.id,
-    opensAt: new Date(Date.now() - 60_000),
-    closesAt: new Date(Date.now() + 2 * 3_600_000),
-    timeLimitMinutes: TIME_LIMIT > 0 ? TIME_LIMIT : null,
-    scoresVisibleAt: new Date(Date.now() - 60_000),
-    answersVisibleAt: null,
-  },
-]);
+const {
+  quiz,
+  quizCourseIds: [quizCourseId],
+} = await insertQuizWithCourses(
+  db,
+  { title: 'Final exam', description: 'Good luck.', createdBy: editor!.id },
+  toNewQuestions(ALL_KINDS.map((q) => QuestionInput.parse(q))),
+  [
+    {
+      courseId: course!.id,
+      opensAt: new Date(Date.now() - 60_000),
+      closesAt: new Date(Date.now() + 2 * 3_600_000),
+      timeLimitMinutes: TIME_LIMIT > 0 ? TIME_LIMIT : null,
+      scoresVisibleAt: new Date(Date.now() - 60_000),
+      answersVisibleAt: null,
+    },
+  ],
+);
 
 await serveBenchApi(bench, { courseId: course!.id, quizId: quiz.id, quizCourseId, tokens });

@@ -1,5 +1,5 @@
 // `npm test`: the whole suite. System packages first (installed when we are root with apt, otherwise
-// the exact command is printed and the run fails), then type-check + lint + format, unit + API + web
+// the exact command is printed and the run fails), then type-check + lint + layers + format, unit + API + web
 // tests (PGlite; PostgreSQL too when TEST_DATABASE_URL is set), the web build, and the browser journeys.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -87,7 +87,7 @@ function finish(ok) {
 for (const f of ['vitest.json', 'vitest-pg.json', 'playwright.json'])
   rmSync(path.join(tmp, f), { force: true });
 
-if (!step('type-check, lint, format', 'npm', ['run', 'check', '--silent'])) finish(false);
+if (!step('type-check, lint, layers, format', 'npm', ['run', 'check', '--silent'])) finish(false);
 
 // The embedded database always gets its own run: the harness switches to PostgreSQL whenever
 // TEST_DATABASE_URL is set, so it is cleared here and given only to the PostgreSQL step below.

@@ -23,8 +23,9 @@ import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { serializerCompiler } from './lib/serializer.ts';
 import { AUTH_CHANNEL, SessionCache } from './lib/session-cache.ts';
 import { createStoppedQueue, type JobQueue } from './lib/jobs.ts';
+import type { SandboxProbe } from './lib/sandbox-probe.ts';
 import { createStorage, type Storage } from './lib/storage.ts';
-import { registerHealthRoutes, type SandboxProbe } from './features/health/health.routes.ts';
+import { registerHealthRoutes } from './features/health/health.routes.ts';
 import { registerAuthRoutes } from './features/auth/auth.routes.ts';
 import { registerRegistrationRoutes } from './features/auth/registration.routes.ts';
 import { registerMailRoutes } from './features/mail/mail.routes.ts';
@@ -48,7 +49,7 @@ import { registerVideoRoutes } from './features/videos/videos.routes.ts';
 import { registerAssessmentRoutes } from './features/assessment/assessment.routes.ts';
 import { registerVideoFileRoutes } from './features/videos/files.routes.ts';
 import { KernelPool } from './features/workbooks/kernels.ts';
-import { liveAmong } from './features/workbooks/workbooks.repo.ts';
+import { sweepKernels } from './features/workbooks/sessions.service.ts';
 import {
   registerWorkbookConfigRoutes,
   registerWorkbookRoutes,
@@ -235,11 +236,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const kernels = options.kernels ?? new KernelPool(config.WORKBOOK_MAX_KERNELS);
   app.decorate('workbookKernels', kernels);
   const sweep = setInterval(() => {
-    kernels
-      .sweep((ids) => liveAmong(ctx.db, ids))
-      .catch((error: unknown) => {
-        app.log.error({ err: error }, 'workbooks: the kernel sweep failed');
-      });
+    sweepKernels(ctx, kernels).catch((error: unknown) => {
+      app.log.error({ err: error }, 'workbooks: the kernel sweep failed');
+    });
   }, KERNEL_SWEEP_MS);
   sweep.unref();
   app.addHook('onClose', async () => {

@@ -2,7 +2,7 @@ import { startGrader, type Grader } from '@kadai/grader/worker';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
-import { seedDemoData } from './db/seed.ts';
+import { seedDemoData } from './demo/seed.ts';
 import { startJobQueue } from './lib/jobs.ts';
 import { createStorage } from './lib/storage.ts';
 import { buildApp } from './app.ts';

@@ -6,7 +6,7 @@ import ja from '../src/i18n/ja.json' with { type: 'json' };
 
 export { ja };
 
-/** The seeded demo data (apps/api/src/db/seed.ts). */
+/** The seeded demo data (apps/api/src/demo/seed.ts). */
 export const DEMO_PASSWORD = 'demo-password-2026';
 export const ACCOUNTS = {
   staff: 'staff@example.com',

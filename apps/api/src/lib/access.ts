@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext, Actor } from './context.ts';
 import { forbidden, notAuthenticated } from './errors.ts';
 import { verifyAccessToken } from '../features/auth/tokens.ts';
-import { findSessionActor } from '../features/auth/auth.repo.ts';
+import { findSessionActor } from '../features/auth/sessions.service.ts';
 
 /**
  * Who may call a route, declared on every /api route (`config: { access: 'user' }`); a route without it

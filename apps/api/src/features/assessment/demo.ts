@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import type { DemoWorld } from '../../db/seed.ts';
+import type { DemoWorld } from '../../demo/world.ts';
 import { assignmentCourses, evaluations, submissionFiles, submissions } from '../../db/schema.ts';
 import { quizCourses, quizQuestions } from '../../db/schema-quizzes.ts';
 import {
@@ -10,8 +10,8 @@ import {
   workshopParticipants,
   workshops,
 } from '../../db/schema-assessment.ts';
-import { insertAssignment, replaceLinks } from '../assignments/assignments.repo.ts';
-import { insertTestCase } from '../assignments/test-cases.repo.ts';
+import { insertAssignment, replaceLinks } from '../assignments/assignments.service.ts';
+import { insertTestCase } from '../assignments/test-cases.service.ts';
 
 const DAY = 86_400_000;
 

@@ -10,8 +10,8 @@ import {
 import type { Executor } from '../../db/client.ts';
 import type { Actor, AppContext } from '../../lib/context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { UNIQUE_VIOLATION, sqlStateOf } from '../../lib/sql-state.ts';
 import { getCourseRole } from '../courses/courses.service.ts';
-import { UNIQUE_VIOLATION, sqlStateOf } from '../courses/members.repo.ts';
 import { canManageCourse } from '../courses/courses.service.ts';
 import * as repo from './skills.repo.ts';
 

@@ -1,6 +1,7 @@
 import type { Executor } from '../../db/client.ts';
 import type { Actor } from '../../lib/context.ts';
 import { HttpError, forbidden, notFound } from '../../lib/errors.ts';
+import { listEditableCourseIds } from '../courses/courses.service.ts';
 import * as repo from './assignments.repo.ts';
 
 /**
@@ -64,11 +65,7 @@ export function requireManager(access: AssignmentAccess): void {
  */
 export async function assertEditsCourses(db: Executor, actor: Actor, courseIds: number[]): Promise<void> {
   const unique = [...new Set(courseIds)];
-  const allowed = new Set(
-    actor.isStaff
-      ? await repo.listExistingCourses(db, unique)
-      : await repo.listEditedCourses(db, actor.userId, unique),
-  );
+  const allowed = new Set(await listEditableCourseIds(db, actor, unique));
   const refused = unique.filter((id) => !allowed.has(id));
   if (refused.length === 0) return;
   const message = `You cannot give assignments to course ${refused.join(', ')}: it does not exist or you are not its editor.`;

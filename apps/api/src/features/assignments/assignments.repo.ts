@@ -216,24 +216,3 @@ export async function countStudentSubmissionsByCourse(
     .groupBy(submissions.courseId);
   return new Map(rows.map((r) => [r.courseId, r.n]));
 }
-
-/** Which of `courseIds` the user edits (staff rights are the service's business). */
-export async function listEditedCourses(
-  db: Executor,
-  userId: number,
-  courseIds: number[],
-): Promise<number[]> {
-  if (courseIds.length === 0) return [];
-  const rows = await db
-    .select({ courseId: courseEditors.courseId })
-    .from(courseEditors)
-    .where(and(eq(courseEditors.userId, userId), inArray(courseEditors.courseId, courseIds)));
-  return rows.map((r) => r.courseId);
-}
-
-/** Which of `courseIds` exist. */
-export async function listExistingCourses(db: Executor, courseIds: number[]): Promise<number[]> {
-  if (courseIds.length === 0) return [];
-  const rows = await db.select({ id: courses.id }).from(courses).where(inArray(courses.id, courseIds));
-  return rows.map((r) => r.id);
-}

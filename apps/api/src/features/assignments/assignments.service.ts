@@ -24,6 +24,19 @@ import { listStorageKeys } from './files.repo.ts';
 import { deleteStoredFiles } from './files.service.ts';
 import { toAssignment } from './assignments.shape.ts';
 
+/*
+ * The assignments as other features reach them (each takes an Executor, so it joins the caller's
+ * transaction): submissions read an assignment, its courses and its points; assessment's demo seeder
+ * writes an assignment of its own.
+ */
+export {
+  findAssignment,
+  insertAssignment,
+  listLinks,
+  replaceLinks,
+  testCaseTotals,
+} from './assignments.repo.ts';
+
 type SubmissionRules = Pick<
   AssignmentReplace,
   'entry_file' | 'required_files' | 'allowed_extensions' | 'max_files'

@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/client.ts';
-import type { DemoWorld } from '../../db/seed.ts';
+import type { DemoWorld } from '../../demo/world.ts';
 import { insertAssignment, replaceLinks } from './assignments.repo.ts';
 import { insertTestCase, type TestCaseFields } from './test-cases.repo.ts';
 

@@ -18,6 +18,9 @@ import { lockAssignment } from './assignments.repo.ts';
 import type { LinkView } from './assignments.repo.ts';
 import * as repo from './test-cases.repo.ts';
 
+/** For assessment's demo seeder, which gives its warm-up assignment tests. */
+export { insertTestCase } from './test-cases.repo.ts';
+
 /**
  * Managers get every field. Students get a test's input and expected output only once it is revealed
  * (`visible`: always; `after_due`: after this course's due date; `hidden`: never) and never its driver

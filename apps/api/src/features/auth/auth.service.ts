@@ -2,7 +2,7 @@ import type { LoginRequest, LoginResponse, LogoutRequest, TokenPair, UserInfo } 
 import type { Executor } from '../../db/client.ts';
 import type { Actor, AppContext } from '../../lib/context.ts';
 import { notAuthenticated, notFound } from '../../lib/errors.ts';
-import { findUserByEmail, updateLastLogin } from '../users/users.repo.ts';
+import { findUserByEmail, updateLastLogin } from '../users/users.service.ts';
 import { languageOf, rolesOf } from '../users/users.shape.ts';
 import {
   findRefreshTokenForUpdate,

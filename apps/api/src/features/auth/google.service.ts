@@ -9,7 +9,7 @@ import {
   insertUser,
   updateLastLogin,
   type UserRow,
-} from '../users/users.repo.ts';
+} from '../users/users.service.ts';
 import { openSession, type ClientInfo } from './auth.service.ts';
 import { fetchGoogleIdentity, GoogleError, type GoogleIdentity } from './google.client.ts';
 import {

@@ -1,7 +1,12 @@
 import type { PasswordChangeRequest, PasswordResetConfirmRequest } from '@kadai/contracts';
 import type { Actor, AppContext } from '../../lib/context.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { findUserById, findUserByIdForUpdate, setPasswordHash, type UserRow } from '../users/users.repo.ts';
+import {
+  findUserById,
+  findUserByIdForUpdate,
+  setPasswordHash,
+  type UserRow,
+} from '../users/users.service.ts';
 import { revokeUserSessions } from './auth.repo.ts';
 import { hashPassword } from './password-hash.ts';
 import type { MessageLanguage } from '../../lib/language.ts';

@@ -1,7 +1,9 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import type { UserRow } from '../users/users.repo.ts';
+
+/** The account's row, named from the schema: a repository imports no other feature's repository. */
+type UserRow = typeof users.$inferSelect;
 
 /** The latest registration of a pending account wins: its password, names and language replace the old. */
 export async function updatePendingRegistration(

@@ -4,7 +4,7 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import { isAllowedEmailDomain } from '../../lib/email-domains.ts';
 import type { MessageLanguage } from '../../lib/language.ts';
 import { queueEmails, writeEmails, type EmailDraft } from '../mail/outbox.ts';
-import { findUserByEmail, findUserById, insertUser, type UserRow } from '../users/users.repo.ts';
+import { findUserByEmail, findUserById, insertUser, type UserRow } from '../users/users.service.ts';
 import { hashPassword } from './password-hash.ts';
 import { checkPasswordRules, passwordMismatchMessage } from './password-rules.ts';
 import {

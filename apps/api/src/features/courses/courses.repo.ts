@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { CourseOrdering } from '@kadai/contracts';
 import type { Executor } from '../../db/client.ts';
 import { escapeLike } from '../../db/like.ts';
@@ -277,4 +277,25 @@ export async function findCourseByTitle(db: Executor, title: string): Promise<Co
     .orderBy(asc(courses.id))
     .limit(1);
   return rows[0] ?? null;
+}
+
+/** Which of `courseIds` the user edits (staff rights are the service's business). */
+export async function listEditedCourseIds(
+  db: Executor,
+  userId: number,
+  courseIds: number[],
+): Promise<number[]> {
+  if (courseIds.length === 0) return [];
+  const rows = await db
+    .select({ courseId: courseEditors.courseId })
+    .from(courseEditors)
+    .where(and(eq(courseEditors.userId, userId), inArray(courseEditors.courseId, courseIds)));
+  return rows.map((r) => r.courseId);
+}
+
+/** Which of `courseIds` exist. */
+export async function listExistingCourseIds(db: Executor, courseIds: number[]): Promise<number[]> {
+  if (courseIds.length === 0) return [];
+  const rows = await db.select({ id: courses.id }).from(courses).where(inArray(courses.id, courseIds));
+  return rows.map((r) => r.id);
 }

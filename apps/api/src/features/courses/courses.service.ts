@@ -10,6 +10,9 @@ import type { Actor, AppContext } from '../../lib/context.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import * as repo from './courses.repo.ts';
 
+/** For the demo seed (apps/api/src/demo), which makes its courses in its own transaction. */
+export { findCourseByTitle, insertCourse, type CourseRow } from './courses.repo.ts';
+
 /** A course as one caller sees it: their role and the member counts. */
 export interface CourseForActor extends repo.CourseRow {
   myRole: CourseRole;
@@ -40,6 +43,20 @@ function forActor(actor: Actor, view: repo.CourseView): CourseForActor | null {
 
 /** Editors of the course and staff manage what it holds; students take part in it. */
 export const canManageCourse = (role: CourseRole): boolean => role === 'editor' || role === 'staff';
+
+/**
+ * Of these course ids, those the caller may give content to (assignments, quizzes): every existing one for
+ * staff, otherwise those the caller edits. Unknown ids are simply left out.
+ */
+export async function listEditableCourseIds(
+  db: Executor,
+  actor: Actor,
+  courseIds: number[],
+): Promise<number[]> {
+  return actor.isStaff
+    ? repo.listExistingCourseIds(db, courseIds)
+    : repo.listEditedCourseIds(db, actor.userId, courseIds);
+}
 
 /** The caller's role in a course; 404 when the course does not exist or the caller has no part in it. */
 export async function getCourseRole(db: Executor, actor: Actor, courseId: number): Promise<CourseRole> {

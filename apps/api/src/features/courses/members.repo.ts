@@ -96,18 +96,3 @@ export async function deleteMembers(
     .returning({ userId: table.userId });
   return deleted.length;
 }
-
-/** The PostgreSQL error code (SQLSTATE) of a failed statement, looking through drizzle's wrapper. */
-export function sqlStateOf(error: unknown): string | null {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
-    if ('code' in current && typeof current.code === 'string' && /^[0-9A-Z]{5}$/.test(current.code)) {
-      return current.code;
-    }
-    current = current.cause;
-  }
-  return null;
-}
-
-export const UNIQUE_VIOLATION = '23505';
-export const FOREIGN_KEY_VIOLATION = '23503';

@@ -8,13 +8,17 @@ import {
 } from '@kadai/contracts';
 import type { Actor, AppContext } from '../../lib/context.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, sqlStateOf } from '../../lib/sql-state.ts';
 import { createSetPasswordLink } from '../auth/set-password-link.ts';
 import { invitationContext, isMailDelivered, queueEmails, writeEmails } from '../mail/outbox.ts';
 import { languageOf } from '../users/users.shape.ts';
-import { insertUsers, listUsersByEmails, listUsersByIds, type UserRow } from '../users/users.repo.ts';
+import { insertUsers, listUsersByEmails, listUsersByIds, type UserRow } from '../users/users.service.ts';
 import { getCourseRole } from './courses.service.ts';
 import { collectEmails } from './member-emails.ts';
 import * as repo from './members.repo.ts';
+
+/** For the demo seed (apps/api/src/demo), which puts its accounts on its courses in its own transaction. */
+export { insertMembers } from './members.repo.ts';
 
 /** The roles a new account gets when it is created by being put on a list. */
 export const ROLES_FOR_NEW_MEMBERS: Record<MemberKind, Role[]> = {
@@ -141,7 +145,7 @@ export async function addMembers(
     outcome = await retryOnceOnUniqueViolation(attempt);
   } catch (error) {
     // The course was deleted while we were adding to it.
-    if (repo.sqlStateOf(error) === repo.FOREIGN_KEY_VIOLATION) throw notFound();
+    if (sqlStateOf(error) === FOREIGN_KEY_VIOLATION) throw notFound();
     throw error;
   }
   const { emailIds, ...result } = outcome;
@@ -154,7 +158,7 @@ async function retryOnceOnUniqueViolation<T>(run: () => Promise<T>): Promise<T> 
   try {
     return await run();
   } catch (error) {
-    if (repo.sqlStateOf(error) !== repo.UNIQUE_VIOLATION) throw error;
+    if (sqlStateOf(error) !== UNIQUE_VIOLATION) throw error;
     return run();
   }
 }

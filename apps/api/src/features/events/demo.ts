@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/client.ts';
-import type { DemoWorld } from '../../db/seed.ts';
+import type { DemoWorld } from '../../demo/world.ts';
 import { insertEvent, type EventFields } from './events.repo.ts';
 
 const DAY = 86_400_000;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ForumCommentList, ForumRecordList, ForumUpvoteUsers } from '@kadai/contracts';
 import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
-import { DEMO_PASSWORD, findDemoCourse, seedDemoData } from '../../db/seed.ts';
+import { DEMO_PASSWORD, findDemoCourse, seedDemoData } from '../../demo/seed.ts';
 import { DEMO_FORUM_TITLES } from './demo.ts';
 import { findCourseStats } from './counts.repo.ts';
 import { countTopics } from './lists.repo.ts';

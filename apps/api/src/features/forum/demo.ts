@@ -1,6 +1,6 @@
 import type { Tx } from '../../db/client.ts';
-import type { DemoWorld } from '../../db/seed.ts';
-import type { UserRow } from '../users/users.repo.ts';
+import type { DemoWorld } from '../../demo/world.ts';
+import type { UserRow } from '../users/users.service.ts';
 import * as repo from './records.repo.ts';
 import { forumSearchVector } from './search.ts';
 

@@ -2,9 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorBody, Health, PublicConfig } from '@kadai/contracts';
 import type { AppContext } from '../../lib/context.ts';
+import type { SandboxProbe } from '../../lib/sandbox-probe.ts';
 import { VERSION } from '../../version.ts';
-
-export type SandboxProbe = () => Promise<{ ok: boolean; detail: string }>;
 
 export function registerHealthRoutes(app: FastifyInstance, ctx: AppContext, sandbox?: SandboxProbe): void {
   const api = app.withTypeProvider<ZodTypeProvider>();

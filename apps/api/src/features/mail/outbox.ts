@@ -2,7 +2,7 @@ import type { EmailKind, Language as LanguageCode } from '@kadai/contracts';
 import type { Config } from '../../config.ts';
 import type { Executor } from '../../db/client.ts';
 import type { AppContext } from '../../lib/context.ts';
-import type { UserRow } from '../users/users.repo.ts';
+import type { UserRow } from '../users/users.service.ts';
 import { languageOf } from '../users/users.shape.ts';
 import { findInvitationContext, insertEmails } from './mail.repo.ts';
 import { renderEmail } from './templates.ts';

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorBody, PygradeStatus, SnippetRunRequest, SnippetRunResult } from '@kadai/contracts';
 import { actorOf } from '../../lib/access.ts';
 import type { AppContext } from '../../lib/context.ts';
-import type { SandboxProbe } from '../health/health.routes.ts';
+import type { SandboxProbe } from '../../lib/sandbox-probe.ts';
 import * as consoleService from './console.service.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody } as const;

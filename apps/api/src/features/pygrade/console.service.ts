@@ -8,7 +8,7 @@ import type { GradingJob, PygradeStatus, SnippetRunRequest, SnippetRunResult } f
 import type { Executor } from '../../db/client.ts';
 import type { Actor, AppContext } from '../../lib/context.ts';
 import { HttpError, badRequest, forbidden } from '../../lib/errors.ts';
-import type { SandboxProbe } from '../health/health.routes.ts';
+import type { SandboxProbe } from '../../lib/sandbox-probe.ts';
 import * as repo from './console.repo.ts';
 
 /** Snippet runs per user per minute, and at once in this process (they share the grader's cores). */

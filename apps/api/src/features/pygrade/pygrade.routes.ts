@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../lib/context.ts';
-import type { SandboxProbe } from '../health/health.routes.ts';
+import type { SandboxProbe } from '../../lib/sandbox-probe.ts';
 import { probeOf } from './console.service.ts';
 import { renderPygradePage } from './page.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QuizContent, QuizInCourseList, QuizResults, QuizSubmissionDetail } from '@kadai/contracts';
 import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
-import { DEMO_PASSWORD, findDemoCourse, seedDemoData } from '../../db/seed.ts';
+import { DEMO_PASSWORD, findDemoCourse, seedDemoData } from '../../demo/seed.ts';
 import { DEMO_QUIZ_TITLES } from './demo.ts';
 
 describe('demo quizzes', () => {

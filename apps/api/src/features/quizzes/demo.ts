@@ -1,11 +1,11 @@
 import { QuestionInput, type AnswerValue } from '@kadai/contracts';
 import type { Tx } from '../../db/client.ts';
-import type { DemoWorld } from '../../db/seed.ts';
+import type { DemoWorld } from '../../demo/world.ts';
 import { insertAttempt, submitAttempt } from './attempts.repo.ts';
 import { toNewQuestions } from './questions.ts';
 import { scoreAnswer } from './scoring.ts';
 import * as repo from './quizzes.repo.ts';
-import { insertQuizCourses } from './quiz-courses.repo.ts';
+import { insertQuizWithCourses } from './quizzes.service.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -129,18 +129,13 @@ async function addQuiz(
   fields: { title: string; description: string; questions: unknown[] },
   window: Omit<repo.QuizCourseFields, 'courseId'>,
 ) {
-  const quiz = await repo.insertQuiz(tx, {
-    title: fields.title,
-    description: fields.description,
-    createdBy: world.editor.id,
-  });
-  await repo.replaceQuestions(
+  const { quiz, quizCourseIds } = await insertQuizWithCourses(
     tx,
-    quiz.id,
+    { title: fields.title, description: fields.description, createdBy: world.editor.id },
     toNewQuestions(fields.questions.map((q) => QuestionInput.parse(q))),
+    [{ courseId: world.course.id, ...window }],
   );
-  const [quizCourseId] = await insertQuizCourses(tx, quiz.id, [{ courseId: world.course.id, ...window }]);
-  return { quizCourseId: quizCourseId!, questions: await repo.listQuestions(tx, [quiz.id]) };
+  return { quizCourseId: quizCourseIds[0]!, questions: await repo.listQuestions(tx, [quiz.id]) };
 }
 
 /**

@@ -2,7 +2,7 @@ import { QUIZ_GRACE_SECONDS, type QuizState } from '@kadai/contracts';
 import type { Executor } from '../../db/client.ts';
 import type { Actor } from '../../lib/context.ts';
 import { HttpError, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { listEditedCourses, listExistingCourses } from '../assignments/assignments.repo.ts';
+import { listEditableCourseIds } from '../courses/courses.service.ts';
 import * as repo from './quizzes.repo.ts';
 
 /**
@@ -98,9 +98,7 @@ export async function assertEditsCourses(
   field = 'courses',
 ): Promise<void> {
   const unique = [...new Set(courseIds)];
-  const allowed = new Set(
-    actor.isStaff ? await listExistingCourses(db, unique) : await listEditedCourses(db, actor.userId, unique),
-  );
+  const allowed = new Set(await listEditableCourseIds(db, actor, unique));
   const refused = unique.filter((id) => !allowed.has(id));
   if (refused.length === 0) return;
   const message = `You cannot give quizzes to course ${refused.join(', ')}: it does not exist or you are not its editor.`;

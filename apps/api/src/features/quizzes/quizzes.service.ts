@@ -17,7 +17,7 @@ import {
   resolveQuizAccess,
   type QuizAccess,
 } from './quiz-access.ts';
-import { toNewQuestions } from './questions.ts';
+import { toNewQuestions, type NewQuestion } from './questions.ts';
 import { toQuiz } from './quiz-shape.ts';
 import * as lists from './quiz-lists.repo.ts';
 import * as repo from './quizzes.repo.ts';
@@ -66,6 +66,23 @@ export function getQuiz(ctx: AppContext, actor: Actor, id: number): Promise<Quiz
   return quizOut(ctx.db, actor, id);
 }
 
+/**
+ * Writes a quiz, its questions and its courses, checking nothing: createQuiz checks the caller first, and
+ * the demo seed and bench:quiz write quizzes of their own. Run it in the caller's transaction. Returns the
+ * quiz and the ids of the quiz courses it made.
+ */
+export async function insertQuizWithCourses(
+  db: Executor,
+  fields: { title: string; description: string; createdBy: number | null },
+  questions: NewQuestion[],
+  courses: repo.QuizCourseFields[],
+): Promise<{ quiz: repo.QuizRow; quizCourseIds: number[] }> {
+  const quiz = await repo.insertQuiz(db, fields);
+  await repo.replaceQuestions(db, quiz.id, questions);
+  const quizCourseIds = await insertQuizCourses(db, quiz.id, courses);
+  return { quiz, quizCourseIds };
+}
+
 /** `POST Quiz/`: the caller must edit every course listed (staff: every existing course). */
 export async function createQuiz(ctx: AppContext, actor: Actor, input: QuizCreate): Promise<Quiz> {
   const questions = toNewQuestions(input.questions);
@@ -75,13 +92,12 @@ export async function createQuiz(ctx: AppContext, actor: Actor, input: QuizCreat
       actor,
       input.courses.map((c) => c.course_id),
     );
-    const quiz = await repo.insertQuiz(tx, {
-      title: input.title,
-      description: input.description,
-      createdBy: actor.userId,
-    });
-    await repo.replaceQuestions(tx, quiz.id, questions);
-    await insertQuizCourses(tx, quiz.id, input.courses.map(quizCourseFields));
+    const { quiz } = await insertQuizWithCourses(
+      tx,
+      { title: input.title, description: input.description, createdBy: actor.userId },
+      questions,
+      input.courses.map(quizCourseFields),
+    );
     return quizOut(tx, actor, quiz.id);
   });
 }

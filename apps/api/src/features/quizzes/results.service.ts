@@ -2,7 +2,7 @@ import type { QuestionResult, QuizResults } from '@kadai/contracts';
 import type { Actor, AppContext } from '../../lib/context.ts';
 import { contentDisposition } from '../../lib/downloads.ts';
 import { toCsv, type CsvCell } from '../submissions/csv-format.ts';
-import { listCourseStudents, type StudentRow } from '../submissions/standings.repo.ts';
+import { listCourseStudents, type StudentRow } from '../submissions/csv.service.ts';
 import { getQuizCourseAccess, requireCourseManager } from './quiz-access.ts';
 import { toQuizCourse } from './quiz-shape.ts';
 import type { QuizQuestion } from './questions.ts';

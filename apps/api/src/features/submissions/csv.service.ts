@@ -2,10 +2,13 @@ import type { CsvQuery } from '@kadai/contracts';
 import type { Actor, AppContext } from '../../lib/context.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { contentDisposition } from '../../lib/downloads.ts';
-import { findAssignment, listLinks } from '../assignments/assignments.repo.ts';
+import { findAssignment, listLinks } from '../assignments/assignments.service.ts';
 import { getCourseRole } from '../courses/courses.service.ts';
 import { toCsv, type CsvCell } from './csv-format.ts';
 import * as standings from './standings.repo.ts';
+
+/** The students of a course, in the order the CSV exports list them (quizzes' results export too). */
+export { listCourseStudents, type StudentRow } from './standings.repo.ts';
 
 export const CSV_HEADER = [
   'student_id',

@@ -8,7 +8,7 @@ import type {
 import type { Executor } from '../../db/client.ts';
 import type { Actor, AppContext } from '../../lib/context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { listLinks } from '../assignments/assignments.repo.ts';
+import { listLinks } from '../assignments/assignments.service.ts';
 import { getCourseRole } from '../courses/courses.service.ts';
 import * as repo from './evaluations.repo.ts';
 import { enqueueGrading } from './grading.ts';

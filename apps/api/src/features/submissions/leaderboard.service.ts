@@ -7,7 +7,7 @@ import type {
 } from '@kadai/contracts';
 import type { Actor, AppContext } from '../../lib/context.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { findAssignment, listLinks, testCaseTotals } from '../assignments/assignments.repo.ts';
+import { findAssignment, listLinks, testCaseTotals } from '../assignments/assignments.service.ts';
 import { getCourseRole } from '../courses/courses.service.ts';
 import * as standings from './standings.repo.ts';
 

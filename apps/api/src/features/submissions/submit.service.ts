@@ -5,7 +5,7 @@ import type { Actor, AppContext } from '../../lib/context.ts';
 import { HttpError, conflict, notFound } from '../../lib/errors.ts';
 import { readUploadedFiles } from '../../lib/uploads.ts';
 import { closesAt } from '../assignments/assignment-access.ts';
-import { findAssignment, listLinks } from '../assignments/assignments.repo.ts';
+import { findAssignment, listLinks } from '../assignments/assignments.service.ts';
 import { getCourseRole } from '../courses/courses.service.ts';
 import { enqueueGrading, sendGradingJobs } from './grading.ts';
 import { checkAddedFiles, checkComplete, decodeSubmission, type FileRules } from './file-rules.ts';

@@ -39,6 +39,12 @@ export async function listUsersByIds(db: Executor, ids: number[]): Promise<UserR
     .where(inArray(users.id, [...new Set(ids)]));
 }
 
+/** Whether the database holds any account at all (the demo seed fills only an empty one). */
+export async function hasAnyUser(db: Executor): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users).limit(1);
+  return rows.length > 0;
+}
+
 /** Inserts accounts; e-mails are stored lower-cased. */
 export async function insertUsers(db: Executor, rows: NewUserRow[]): Promise<UserRow[]> {
   if (rows.length === 0) return [];

@@ -1,7 +1,7 @@
 import type { SetPasswordLink, UserCreate, UserListQuery, UserUpdate } from '@kadai/contracts';
 import type { Actor, AppContext } from '../../lib/context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { revokeUserSessions } from '../auth/auth.repo.ts';
+import { revokeUserSessions } from '../auth/sessions.service.ts';
 import { createSetPasswordLink } from '../auth/set-password-link.ts';
 import { queueEmails, writeEmails } from '../mail/outbox.ts';
 import {
@@ -11,6 +11,25 @@ import {
   listUsers,
   updateUser,
   type UserChanges,
+  type UserRow,
+} from './users.repo.ts';
+
+/*
+ * The accounts as other features reach them (each takes an Executor, so it joins the caller's transaction):
+ * signing in and registering (auth), adding members by e-mail (courses), writing e-mails to a user (mail),
+ * the demo seed's accounts.
+ */
+export {
+  findUserByEmail,
+  findUserById,
+  findUserByIdForUpdate,
+  hasAnyUser,
+  insertUser,
+  insertUsers,
+  listUsersByEmails,
+  listUsersByIds,
+  setPasswordHash,
+  updateLastLogin,
   type UserRow,
 } from './users.repo.ts';
 

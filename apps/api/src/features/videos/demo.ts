@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/client.ts';
-import type { DemoWorld } from '../../db/seed.ts';
+import type { DemoWorld } from '../../demo/world.ts';
 import { videoStats, videos } from '../../db/schema-videos.ts';
 import { mergeIntervals, totalSeconds, type Interval } from './intervals.ts';
 

@@ -1,6 +1,6 @@
 import type { Notebook } from '@kadai/contracts';
 import type { Tx } from '../../db/client.ts';
-import type { DemoWorld } from '../../db/seed.ts';
+import type { DemoWorld } from '../../demo/world.ts';
 import { workbookConfigs } from '../../db/schema-workbooks.ts';
 
 /** The demo lab: state kept between cells, a pandas table and a matplotlib chart. */

@@ -233,6 +233,11 @@ export async function execute(
   };
 }
 
+/** This process's kernel sweep (app.ts runs it on a timer): stops the kernels whose session ended or expired. */
+export function sweepKernels(ctx: AppContext, pool: KernelPool): Promise<number[]> {
+  return pool.sweep((ids) => repo.liveAmong(ctx.db, ids));
+}
+
 /** The job: live sessions past their time become expired; each process's sweep then ends their kernels. */
 export async function expireSessions(ctx: AppContext): Promise<number[]> {
   const expired = await repo.expireDue(ctx.db);

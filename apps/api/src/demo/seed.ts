@@ -1,12 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Role } from '@kadai/contracts';
 import type { AppContext } from '../lib/context.ts';
-import type { Tx } from './client.ts';
-import { users } from './schema.ts';
 import { hashPassword } from '../features/auth/password-hash.ts';
-import { insertUsers, type UserRow } from '../features/users/users.repo.ts';
-import { findCourseByTitle, insertCourse, type CourseRow } from '../features/courses/courses.repo.ts';
-import { insertMembers } from '../features/courses/members.repo.ts';
+import { hasAnyUser, insertUsers } from '../features/users/users.service.ts';
+import { findCourseByTitle, insertCourse, type CourseRow } from '../features/courses/courses.service.ts';
+import { insertMembers } from '../features/courses/members.service.ts';
 import { seedDemoAssignments } from '../features/assignments/demo.ts';
 import { seedDemoEvents } from '../features/events/demo.ts';
 import { seedDemoQuizzes } from '../features/quizzes/demo.ts';
@@ -14,6 +12,7 @@ import { seedDemoForum } from '../features/forum/demo.ts';
 import { seedDemoVideos } from '../features/videos/demo.ts';
 import { seedDemoWorkbooks } from '../features/workbooks/demo.ts';
 import { seedDemoAssessment } from '../features/assessment/demo.ts';
+import type { DemoStep, DemoWorld } from './world.ts';
 
 export const DEMO_PASSWORD = 'demo-password-2026';
 /** Later issues hang their demo content (assignments, quizzes, posts, videos) on this course. */
@@ -68,18 +67,6 @@ export const DEMO_ACCOUNTS = {
   ],
 } satisfies { staff: DemoAccount; editor: DemoAccount; students: DemoAccount[] };
 
-/** What the seed made, handed to each later step so it can add its own demo content. */
-export interface DemoWorld {
-  course: CourseRow;
-  secondCourse: CourseRow;
-  staff: UserRow;
-  editor: UserRow;
-  students: UserRow[];
-}
-
-/** A step of the demo seed, run in the seed's transaction after the accounts and courses exist. */
-export type DemoStep = (tx: Tx, world: DemoWorld) => Promise<void>;
-
 /** Later issues append their steps here (an assignment with tests, a quiz, forum posts, videos). */
 const DEMO_STEPS: DemoStep[] = [
   seedDemoAssignments,
@@ -105,8 +92,7 @@ export async function seedDemoData(ctx: Pick<AppContext, 'db'> & Partial<AppCont
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return ctx.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
-    const [anyUser] = await tx.select({ id: users.id }).from(users).limit(1);
-    if (anyUser) return false;
+    if (await hasAnyUser(tx)) return false;
 
     const account = (a: DemoAccount) => ({ ...a, passwordHash, displayLang: 'ja' });
     const [staff, editor, ...students] = await insertUsers(tx, [

@@ -4,7 +4,7 @@ import { call, createTestApp, type TestApp } from '../../test/harness.ts';
 import { createUser } from '../../test/factories.ts';
 import { verifyPassword } from '../features/auth/password-hash.ts';
 import { findUserByEmail } from '../features/users/users.repo.ts';
-import { courses, users } from './schema.ts';
+import { courses, users } from '../db/schema.ts';
 import {
   DEMO_COURSE_TITLE,
   DEMO_PASSWORD,

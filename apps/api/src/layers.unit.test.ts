@@ -1,0 +1,78 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cruise } from 'dependency-cruiser';
+import extractDepcruiseOptions from 'dependency-cruiser/config-utl/extract-depcruise-options';
+
+/*
+ * The layer rules of .dependency-cruiser.cjs (`npm run layers`, docs/development.md "Layers") on a small
+ * tree of their own, planted in a temporary folder: each forbidden import is reported under the rule
+ * that forbids it, and the imports the rules allow (a repo of its own feature, a type from db/, a test
+ * reaching into another feature) are not. `npm run layers` checks the real tree; this checks the rules.
+ */
+
+const CONFIG = fileURLToPath(new URL('../../../.dependency-cruiser.cjs', import.meta.url));
+
+const TREE: Record<string, string> = {
+  'apps/api/src/db/schema.ts': 'export const users = {};\nexport type UserId = number;\n',
+  'apps/api/src/features/users/users.repo.ts':
+    "import { users } from '../../db/schema.ts';\nexport const findUser = () => users;\n",
+  'apps/api/src/features/users/users.service.ts':
+    "import type { UserId } from '../../db/schema.ts';\nimport { findUser } from './users.repo.ts';\n" +
+    'export const getUser = (_id: UserId) => findUser();\n',
+  'apps/api/src/features/users/users.routes.ts':
+    "import { getUser } from './users.service.ts';\nexport const route = getUser;\n",
+  // Forbidden: a value from db/ in a service; another feature's repo; a route calling its repo.
+  'apps/api/src/features/courses/courses.service.ts':
+    "import { users } from '../../db/schema.ts';\nimport { findUser } from '../users/users.repo.ts';\n" +
+    'export const both = [users, findUser];\n',
+  'apps/api/src/features/courses/courses.routes.ts':
+    "import { findUser } from '../users/users.repo.ts';\nexport const route = findUser;\n",
+  // Allowed: tests set up their data wherever it lives.
+  'apps/api/src/features/courses/courses.test.ts':
+    "import { findUser } from '../users/users.repo.ts';\nexport const setUp = findUser;\n",
+  // Forbidden: db/ importing a feature; code outside the features reaching a repo.
+  'apps/api/src/db/seed.ts':
+    "import { getUser } from '../features/users/users.service.ts';\nexport const s = getUser;\n",
+  'apps/api/src/lib/access.ts':
+    "import { findUser } from '../features/users/users.repo.ts';\nexport const a = findUser;\n",
+  // Forbidden: the web app importing server code.
+  'apps/web/src/page.ts': "import { users } from '../../api/src/db/schema.ts';\nexport const page = users;\n",
+};
+
+describe('the layer rules', () => {
+  let root: string;
+  beforeAll(() => {
+    root = mkdtempSync(path.join(os.tmpdir(), 'kadai-layers-'));
+    for (const [file, text] of Object.entries(TREE)) {
+      mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+      writeFileSync(path.join(root, file), text);
+    }
+  });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it('name the rule each forbidden import breaks, and let the allowed ones be', async () => {
+    const options = await extractDepcruiseOptions(CONFIG);
+    // The planted tree has no tsconfig.json; type-only imports are still told apart without one.
+    const result = await cruise(['apps'], { ...options, baseDir: root, tsConfig: undefined });
+    if (typeof result.output === 'string') throw new Error('expected the cruise result, not a report');
+    const found = result.output.summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`).sort();
+    expect(found).toEqual(
+      [
+        'db-imports-no-features: apps/api/src/db/seed.ts → apps/api/src/features/users/users.service.ts',
+        'only-repos-touch-the-database: apps/api/src/features/courses/courses.service.ts → apps/api/src/db/schema.ts',
+        'repos-are-private-to-their-feature: apps/api/src/features/courses/courses.routes.ts → apps/api/src/features/users/users.repo.ts',
+        'repos-are-private-to-their-feature: apps/api/src/features/courses/courses.service.ts → apps/api/src/features/users/users.repo.ts',
+        'repos-only-inside-features: apps/api/src/lib/access.ts → apps/api/src/features/users/users.repo.ts',
+        'routes-call-services-not-repos: apps/api/src/features/courses/courses.routes.ts → apps/api/src/features/users/users.repo.ts',
+        'web-imports-no-server-code: apps/web/src/page.ts → apps/api/src/db/schema.ts',
+      ].sort(),
+    );
+    // The service's type import of db/ was seen (as type-only), not missed.
+    const service = result.output.modules.find((m) => m.source.endsWith('users/users.service.ts'));
+    const typeImport = service?.dependencies.find((d) => d.resolved === 'apps/api/src/db/schema.ts');
+    expect(typeImport?.dependencyTypes).toContain('type-only');
+  });
+});
