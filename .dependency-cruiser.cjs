@@ -102,6 +102,14 @@ module.exports = {
       to: { path: '\\.service\\.ts$' },
     },
     {
+      name: 'no-import-cycles',
+      comment:
+        'Modules that import each other (at run time) have no order to load in: move what both need into a module of its own. Type-only imports do not count.',
+      severity: 'error',
+      from: { pathNot: TESTS },
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
+    {
       name: 'not-to-unresolvable',
       comment: 'An import that resolves to nothing: a typo, or a package missing from package.json.',
       severity: 'error',

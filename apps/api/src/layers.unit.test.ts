@@ -38,6 +38,12 @@ const TREE: Record<string, string> = {
     "import { getUser } from '../features/users/users.service.ts';\nexport const s = getUser;\n",
   'apps/api/src/lib/access.ts':
     "import { findUser } from '../features/users/users.repo.ts';\nexport const a = findUser;\n",
+  // Forbidden: two modules importing each other's values. Allowed: a cycle of type-only imports.
+  'apps/api/src/lib/clock.ts': "import { tick } from './timer.ts';\nexport const now = () => tick;\n",
+  'apps/api/src/lib/timer.ts': "import { now } from './clock.ts';\nexport const tick = () => now;\n",
+  'apps/api/src/lib/shape.ts':
+    "import type { Size } from './size.ts';\nexport type Shape = { size: Size };\n",
+  'apps/api/src/lib/size.ts': "import type { Shape } from './shape.ts';\nexport type Size = Shape[];\n",
   // Forbidden: the web app importing server code.
   'apps/web/src/page.ts': "import { users } from '../../api/src/db/schema.ts';\nexport const page = users;\n",
 };
@@ -68,6 +74,8 @@ describe('the layer rules', () => {
         'repos-only-inside-features: apps/api/src/lib/access.ts → apps/api/src/features/users/users.repo.ts',
         'routes-call-services-not-repos: apps/api/src/features/courses/courses.routes.ts → apps/api/src/features/users/users.repo.ts',
         'web-imports-no-server-code: apps/web/src/page.ts → apps/api/src/db/schema.ts',
+        // A cycle is reported once, at the module where the cruise met it.
+        'no-import-cycles: apps/api/src/lib/clock.ts → apps/api/src/lib/timer.ts',
       ].sort(),
     );
     // The service's type import of db/ was seen (as type-only), not missed.
