@@ -10,6 +10,7 @@ export default defineConfig({
             'packages/**/src/**/*.test.ts',
             'apps/grader/src/**/*.test.ts',
             'apps/api/src/**/*.unit.test.ts',
+            'scripts/**/*.test.mjs',
           ],
           environment: 'node',
         },
