@@ -14,7 +14,8 @@ import os from 'node:os';
 import autocannon from 'autocannon';
 import { ForumRecordList } from '@kadai/contracts';
 import { cpuBetween, snapshotCpu } from './cpu.ts';
-import { createBenchDatabase, startBenchServer, startHelloServer, stopProcess } from './processes.ts';
+import { boxSpeedLine, helloCeiling } from './box-speed.ts';
+import { createBenchDatabase, startBenchServer, stopProcess } from './processes.ts';
 import { percentile } from './stats.ts';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -230,32 +231,13 @@ async function run(database: string, ready: Ready, apiPid: number): Promise<Row[
   return rows;
 }
 
-/**
- * This box's speed now: a bare Fastify hello-world at the same connections (bench/hello-server.ts).
- * The box's speed drifts by a third from day to day (docs/performance.md, "bench:forum"), and the list
- * targets sit within that drift, so every run says what box it had.
- */
-async function helloCeiling(): Promise<number> {
-  const hello = await startHelloServer();
-  try {
-    await load(hello.ready.port, '', ['/hello'], 2);
-    return (await load(hello.ready.port, '', ['/hello'], 5)).result.requests.average;
-  } finally {
-    await stopProcess(hello.child);
-  }
-}
-
-const ceilingLine = (when: string, rps: number) =>
-  `This box ${when}: a bare Fastify hello-world answers ${Math.round(rps).toLocaleString('en-US')} req/s at ` +
-  `${CONNECTIONS} connections (docs/performance.md has other days' figures).`;
-
 console.log(
   `A course forum of ${Number(process.env.BENCH_TOPICS ?? 50_000).toLocaleString('en-US')} topics and ` +
     `${Number(process.env.BENCH_COMMENTS ?? 50_000).toLocaleString('en-US')} comments; autocannon: ` +
     `${CONNECTIONS} connections, ${DURATION} s per query after a 2 s warm-up; load ${os.loadavg()[0]!.toFixed(1)}.\n`,
 );
 
-console.log(ceilingLine('before', await helloCeiling()));
+console.log(boxSpeedLine('before', await helloCeiling(CONNECTIONS), CONNECTIONS));
 
 const rows: Row[] = [];
 let pgMissing = false;
@@ -287,7 +269,7 @@ for (const target of TARGETS) {
   }
 }
 
-console.log(ceilingLine('after', await helloCeiling()));
+console.log(boxSpeedLine('after', await helloCeiling(CONNECTIONS), CONNECTIONS));
 
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 const verdictOf = (r: Row) => {
