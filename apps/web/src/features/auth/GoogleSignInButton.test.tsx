@@ -92,6 +92,11 @@ describe('Google sign-in button', () => {
     await waitFor(() => expect(image().dataset.variant).toBe('dark-normal'));
     fireEvent.mouseEnter(button());
     expect(image().dataset.variant).toBe('dark-pressed');
+    // A pointer that arrives without an enter (React drops it when the pointer left a node it had
+    // just removed, such as a closed menu's item) presses the button on its first move.
+    fireEvent.mouseLeave(button());
+    fireEvent.mouseMove(button());
+    expect(image().dataset.variant).toBe('dark-pressed');
   });
 
   it('signs in with the token from Google, runs post-login and goes to Course replacing history', async () => {

@@ -155,6 +155,9 @@ export function GoogleSignInButton({
         aria-busy={busy || !client}
         onClick={() => client?.requestAccessToken()}
         onMouseEnter={() => setPressed(true)}
+        // React skips the enter when the pointer comes from a node it has just removed (the language
+        // menu's item, after a click): the first move over the button presses it all the same.
+        onMouseMove={() => setPressed(true)}
         onMouseLeave={() => setPressed(false)}
         onFocus={() => setPressed(true)}
         onBlur={() => setPressed(false)}
