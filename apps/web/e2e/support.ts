@@ -1,8 +1,13 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
+import axe from 'axe-core';
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import ja from '../src/i18n/ja.json' with { type: 'json' };
+import type { GradedAssignment } from './assignment-data.ts';
+import type { ForumAxeData } from './forum-data.ts';
+import type { DemoQuizPages } from './quiz-data.ts';
 
 export { ja };
 
@@ -25,6 +30,22 @@ export const STORAGE_STATE = {
   staff: path.join(root, '.tmp/e2e-auth/staff.json'),
   student: path.join(root, '.tmp/e2e-auth/student.json'),
 } as const;
+
+/** What data.setup.ts made for the accessibility checks, written once per run. */
+export const A11Y_DATA = path.join(root, '.tmp/e2e-auth/a11y-data.json');
+export interface A11yData {
+  courseId: number;
+  savedStudentId: number;
+  assignment: GradedAssignment;
+  forum: ForumAxeData;
+  quizzes: DemoQuizPages;
+}
+
+let a11yData: A11yData | undefined;
+export function readA11yData(): A11yData {
+  a11yData ??= JSON.parse(readFileSync(A11Y_DATA, 'utf8')) as A11yData;
+  return a11yData;
+}
 
 /** Names nothing else in the run uses: the server's data lives for the whole run. */
 export function unique(prefix: string): string {
@@ -117,6 +138,31 @@ export async function setColorScheme(page: Page, scheme: Scheme): Promise<void> 
   await page.mouse.move(1, 700);
 }
 
+/**
+ * Language and colour scheme at once, the way another tab changes them: the stored session (the
+ * `kadai-session` key of localStorage) and the storage event the app syncs its tabs with. Faster than
+ * the header's menu and toggle, which shell.spec.ts and sign-in.spec.ts drive as a user does.
+ */
+export async function setLanguageAndScheme(
+  page: Page,
+  language: LanguageName,
+  scheme: Scheme,
+): Promise<void> {
+  await page.evaluate(
+    ({ key, displayLang, isDarkMode }) => {
+      const stored = JSON.parse(localStorage.getItem(key) ?? '{"state":{},"version":1}') as {
+        state: Record<string, unknown>;
+      };
+      stored.state = { ...stored.state, displayLang, isDarkMode };
+      localStorage.setItem(key, JSON.stringify(stored));
+      window.dispatchEvent(new StorageEvent('storage', { key, storageArea: localStorage }));
+    },
+    { key: 'kadai-session', displayLang: LANG_ATTRIBUTE[language], isDarkMode: scheme === 'dark' },
+  );
+  await expect(page.locator('html')).toHaveAttribute('lang', LANG_ATTRIBUTE[language]);
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+}
+
 /** Waits for CSS transitions (dialogs fading in, colour changes) so axe sees final colours. */
 export async function settle(page: Page): Promise<void> {
   await page.waitForFunction(() =>
@@ -124,12 +170,40 @@ export async function settle(page: Page): Promise<void> {
   );
 }
 
-/** Axe with the WCAG 2.0/2.1 A and AA rules; a failure lists each rule with the elements it flagged. */
-export async function expectNoAxeViolations(page: Page, what: string): Promise<void> {
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+interface AxeWindow {
+  axe?: typeof axe;
+}
+
+/**
+ * axe-core run in the page itself: its source is evaluated once per document (about 0.6 s) and each
+ * scan then costs what axe's rules cost (0.1–0.3 s a page here). AxeBuilder injects the source again
+ * and opens a blank tab to merge frame results on every scan (about 2 s each). The app has no frames
+ * of its own; a page that embeds one (a lecture video) is scanned with `frames`, through AxeBuilder.
+ */
+async function runAxe(page: Page): Promise<axe.AxeResults> {
+  if (!(await page.evaluate(() => typeof (window as AxeWindow).axe === 'object'))) {
+    await page.evaluate(axe.source);
+  }
+  return page.evaluate(
+    (tags) =>
+      (window as AxeWindow).axe!.run(document, { runOnly: { type: 'tag', values: tags }, iframes: false }),
+    WCAG_TAGS,
+  );
+}
+
+/**
+ * Axe with the WCAG 2.0/2.1 A and AA rules; a failure lists each rule with the elements it flagged.
+ * `frames`: the page embeds another origin's frame (a video player), scanned too.
+ */
+export async function expectNoAxeViolations(
+  page: Page,
+  what: string,
+  { frames = false }: { frames?: boolean } = {},
+): Promise<void> {
   await settle(page);
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
+  const results = frames ? await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze() : await runAxe(page);
   const found = results.violations.map((violation) => ({
     rule: `${violation.id} (${violation.impact ?? 'unknown'}): ${violation.help}`,
     targets: violation.nodes.map((node) => node.target.join(' ')),

@@ -14,6 +14,8 @@ export function createAppTheme(closeLabel: string) {
       'system-ui, -apple-system, "Segoe UI", Roboto, "Hiragino Sans", "Noto Sans CJK JP", "Noto Sans JP", Meiryo, sans-serif',
     headings: { fontFamily: 'inherit' },
     cursorType: 'pointer',
+    // Readers who ask their system for less motion get dialogs and menus without transitions.
+    respectReducedMotion: true,
     components: {
       Modal: Modal.extend({
         defaultProps: {
