@@ -13,6 +13,8 @@ export default defineConfig({
             'scripts/**/*.test.mjs',
           ],
           environment: 'node',
+          // The unit and web projects run as one group, which vitest requires to share maxWorkers.
+          maxWorkers: 2,
         },
       },
       {
@@ -44,6 +46,10 @@ export default defineConfig({
           root: './apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // One jsdom and one load of React, Mantine and the app per worker, not per file (4× less CPU
+          // for the project). src/test/setup.ts gives each file a fresh session and language.
+          isolate: false,
+          maxWorkers: 2,
         },
       },
     ],

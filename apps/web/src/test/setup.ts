@@ -1,6 +1,8 @@
 import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { SESSION_DEFAULTS, useSession } from '../features/auth/session.ts';
+import { i18n } from '../i18n/index.ts';
 
 // findBy*/waitFor default to 1 s; lazy pages on a busy 2-core CI box can take longer than that to load.
 configure({ asyncUtilTimeout: 5000 });
@@ -37,6 +39,14 @@ if (!('fonts' in document)) {
     value: { addEventListener: () => undefined, removeEventListener: () => undefined },
   });
 }
+
+// The files of a worker share its modules (isolate: false in vitest.config.ts): each file starts from
+// the session and language a fresh page load has, as it did in a process of its own.
+beforeAll(async () => {
+  localStorage.clear();
+  useSession.setState(SESSION_DEFAULTS);
+  await i18n.changeLanguage(SESSION_DEFAULTS.displayLang);
+});
 
 beforeEach(() => {
   localStorage.clear();

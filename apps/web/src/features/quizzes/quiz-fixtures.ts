@@ -2,8 +2,8 @@ import type { QuizContent, QuizInCourse, QuizSubmissionDetail } from '@kadai/con
 import { json, type RecordedRequest } from '../../test/fetch.ts';
 
 /** Data and a fake server for the quiz page tests: course 1, quiz 3 given as quiz course 7. */
-const NOW = Date.now();
-export const iso = (offsetMs: number) => new Date(NOW + offsetMs).toISOString();
+/** A time `offsetMs` from now: now when called, since a worker's files share this module. */
+export const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
 const DAY = 86_400_000;
 
 export function course(role: 'student' | 'editor') {
