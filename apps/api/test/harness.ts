@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { z } from 'zod';
@@ -16,7 +15,7 @@ import { buildApp } from '../src/app.ts';
 import type { AppContext } from '../src/lib/context.ts';
 import { createStoppedQueue, startJobQueue, type JobQueue } from '../src/lib/jobs.ts';
 import { createStorage } from '../src/lib/storage.ts';
-import { TEMPLATE_DUMP } from './paths.ts';
+import { givePgliteBack, takePglite } from './pglite-pool.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -86,9 +85,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await c.end();
     };
   } else {
-    const dump = new Blob([readFileSync(TEMPLATE_DUMP)]);
-    const pglite = await PGlite.create({ loadDataDir: dump });
-    database = await openDatabase({ pglite });
+    // The template's state, from this worker's pool (test/pglite-pool.ts); close() gives it back.
+    const pglite = await takePglite();
+    const opened = await openDatabase({ pglite });
+    database = { ...opened, close: () => givePgliteBack(pglite) };
   }
 
   const withGrader = options.grader !== undefined && options.grader !== false;
