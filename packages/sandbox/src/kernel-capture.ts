@@ -8,7 +8,8 @@
  *   with a visible marker, and everything after it dropped. At most `MAX_OUTPUTS - 3` outputs come
  *   before the marker: the last places are kept for the marker and up to two errors.
  * - fd 1 and 2 are read by a thread (their pipes would otherwise fill and block a child process), and
- *   drained again at the end of each execution, so such output may come after what Python printed.
+ *   drained before each rich output (a value, display(), a figure) and at the end of each execution:
+ *   such output may come after text Python printed meanwhile, never after a later rich output.
  */
 export const CAPTURE = String.raw`
 def size(text):
@@ -52,6 +53,9 @@ class Outputs:
             last['parts'].append(kept + ('\n' + MARK + '\n' if cut else ''))
 
     def rich(self, kind, data):
+        # What child processes wrote to fd 1 and 2 before this output comes before it (a value shown
+        # right after subprocess.run, say), even when the reading thread has not had its turn yet.
+        settle()
         with LOCK:
             if self.truncated or not self._room():
                 return
