@@ -83,6 +83,9 @@ describe('Google sign-in button', () => {
     // event on an element it dropped would reach nothing.
     const button = () => screen.getByRole('button', { name: 'Sign in with Google' });
     const image = () => button().querySelector('img')!;
+    // Disabled until Google's script has loaded, and a disabled button gets no pointer events: on a
+    // loaded machine the script's promise settled after the first hover, which then pressed nothing.
+    await waitFor(() => expect(button()).toHaveProperty('disabled', false));
     expect(image().dataset.variant).toBe('light-normal');
     fireEvent.mouseEnter(button());
     expect(image().dataset.variant).toBe('light-pressed');
