@@ -37,19 +37,22 @@ const idle: PGlite[] = [];
 let template: TemplateState | null = null;
 export const poolStats = { created: 0, reused: 0 };
 
-async function tableNames(pglite: PGlite): Promise<string[]> {
-  const { rows } = await pglite.query<{ name: string }>(
+type Query = (text: string) => Promise<{ rows: Record<string, unknown>[] }>;
+
+/** The user tables (plain and partitioned), as quoted schema.table names. */
+async function tableNames(query: Query): Promise<string[]> {
+  const { rows } = await query(
     `SELECT quote_ident(n.nspname) || '.' || quote_ident(c.relname) AS name
        FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
       WHERE c.relkind IN ('r', 'p') AND ${USER_SCHEMAS}
       ORDER BY 1`,
   );
-  return rows.map((r) => r.name);
+  return rows.map((r) => String(r.name));
 }
 
 async function readTemplate(pglite: PGlite): Promise<TemplateState> {
   const tables: TableState[] = [];
-  for (const name of await tableNames(pglite)) {
+  for (const name of await tableNames((text) => pglite.query(text))) {
     const { rows: cols } = await pglite.query<{ columns: string }>(
       `SELECT string_agg(quote_ident(attname), ', ' ORDER BY attnum) AS columns
          FROM pg_attribute
@@ -73,7 +76,7 @@ async function resetToTemplate(pglite: PGlite, state: TemplateState): Promise<vo
   if (pglite.isInTransaction()) await pglite.exec('ROLLBACK');
   await pglite.exec('DISCARD ALL');
   const known = new Set(state.tables.map((t) => t.name));
-  const extra = (await tableNames(pglite)).filter((name) => !known.has(name));
+  const extra = (await tableNames((text) => pglite.query(text))).filter((name) => !known.has(name));
   if (extra.length > 0) await pglite.exec(`DROP TABLE IF EXISTS ${extra.join(', ')} CASCADE`);
   await pglite.transaction(async (tx) => {
     await tx.exec(`TRUNCATE ${state.tables.map((t) => t.name).join(', ')} RESTART IDENTITY CASCADE`);
@@ -123,25 +126,15 @@ export async function givePgliteBack(pglite: PGlite): Promise<void> {
   await pglite.close();
 }
 
-type Query = (text: string) => Promise<{ rows: Record<string, unknown>[] }>;
-
 /**
  * Every table's rows and every sequence's position: what a reused database must share with a fresh
  * one (the pool's test compares the two).
  */
 export async function fingerprint(query: Query): Promise<string> {
-  const { rows: tables } = await query(
-    `SELECT quote_ident(n.nspname) || '.' || quote_ident(c.relname) AS name
-       FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-      WHERE c.relkind IN ('r', 'p') AND ${USER_SCHEMAS}
-      ORDER BY 1`,
-  );
   const parts: string[] = [];
-  for (const { name } of tables) {
-    const { rows } = await query(
-      `SELECT json_agg(t ORDER BY t::text)::text AS rows FROM ONLY ${String(name)} t`,
-    );
-    parts.push(`${String(name)}: ${String(rows[0]?.rows ?? '[]')}`);
+  for (const name of await tableNames(query)) {
+    const { rows } = await query(`SELECT json_agg(t ORDER BY t::text)::text AS rows FROM ONLY ${name} t`);
+    parts.push(`${name}: ${String(rows[0]?.rows ?? '[]')}`);
   }
   const { rows } = await query(
     `SELECT sequencename || '=' || coalesce(last_value::text, 'start') AS s FROM pg_sequences ORDER BY 1`,
