@@ -22,6 +22,11 @@ export class CappedOutput {
     return this.total > this.cap;
   }
 
+  /** The kept bytes as they came. */
+  bytes(): Uint8Array {
+    return new Uint8Array(Buffer.concat(this.chunks, this.kept));
+  }
+
   text(): string {
     const bytes = Buffer.concat(this.chunks, this.kept);
     return (this.truncated ? bytes.subarray(0, wholeCharacterLength(bytes)) : bytes).toString('utf8');

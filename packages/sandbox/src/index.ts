@@ -17,7 +17,9 @@ export {
 } from './kernel-types.ts';
 export { probeSandbox, type ProbeOptions, type SandboxStatus } from './probe.ts';
 export { runSandboxed } from './run.ts';
+export { RESULT_FD } from './launcher.ts';
 export {
+  CHANNEL_MAX_BYTES,
   COLLECT_MAX_BYTES,
   COLLECT_MAX_FILES,
   DEFAULT_LIMITS,

@@ -3,8 +3,13 @@ import type { SandboxCollectedFile } from './types.ts';
 
 /** The launcher reports on this descriptor (a pipe to the host). */
 export const REPORT_FD = 3;
+/**
+ * With `resultChannel`, a pipe to the host the program itself may write to (a test harness reporting
+ * its results without going through stdout). The launcher passes it on; nothing else is on it.
+ */
+export const RESULT_FD = 4;
 /** A writable run's input files arrive on descriptors from here on (bwrap `--file`). */
-export const FIRST_FILE_FD = 4;
+export const FIRST_FILE_FD = 5;
 
 /**
  * The launcher every run goes through: PID 1 of the sandbox (bwrap `--as-pid-1`), without rlimits.

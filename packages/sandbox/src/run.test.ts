@@ -161,6 +161,26 @@ describe.concurrent('writable runs', { timeout: 20_000 }, () => {
     expect(result.stdout).toMatch(/^ENOSPC [3-5]\n$/);
   });
 
+  it('hands a result channel on fd 4 to the program, and nothing else on it', async () => {
+    const code =
+      'import os\nos.write(4, b"result 1\\n")\nprint("fake result on stdout")\nos.write(4, b"result 2\\n")\n';
+    const result = await python(code, {
+      writable: true,
+      resultChannel: true,
+      files: [
+        { path: 'main.py', content: code },
+        { path: 'data.txt', content: 'still fd 5+' },
+      ],
+    });
+    expect(result).toMatchObject({ exitCode: 0, stdout: 'fake result on stdout\n', channelTruncated: false });
+    expect(text(result.channel!)).toBe('result 1\nresult 2\n');
+    // Without the option there is no descriptor 4 and no channel.
+    const without = await python('import os\nos.write(4, b"x")\n');
+    expect(without.exitCode).toBe(1);
+    expect(without.stderr).toMatch(/Bad file descriptor/);
+    expect(without.channel).toBeUndefined();
+  });
+
   it('refuses collect without writable and bad collect patterns', async () => {
     await expect(python('', { collect: ['*.txt'] })).rejects.toThrow(SandboxRequestError);
     await expect(python('', { writable: true, collect: ['../*'] })).rejects.toThrow(SandboxRequestError);

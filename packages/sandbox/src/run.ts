@@ -6,7 +6,7 @@ import { classifyLimit } from './classify.ts';
 import { buildCommand, type ResolvedOptions, type WritableJob } from './command.ts';
 import { findLeakedDescriptors } from './fds.ts';
 import { createJobDir, removeJobDir, validateFiles } from './jobdir.ts';
-import { FIRST_FILE_FD, REPORT_FD, parseLauncherReport, type LauncherReport } from './launcher.ts';
+import { FIRST_FILE_FD, REPORT_FD, RESULT_FD, parseLauncherReport, type LauncherReport } from './launcher.ts';
 import { resolvePositiveLimits } from './limits.ts';
 import { compileCollectPatterns, validateMountPoint } from './paths.ts';
 import {
@@ -19,6 +19,7 @@ import {
   spawnSandbox,
 } from './spawn.ts';
 import {
+  CHANNEL_MAX_BYTES,
   COLLECT_MAX_BYTES,
   COLLECT_MAX_FILES,
   DEFAULT_LIMITS,
@@ -168,6 +169,8 @@ interface RawRun {
   killedFor: 'wall' | 'output' | null;
   /** What the launcher wrote on fd 3: empty when it was killed before reporting. */
   report: Buffer;
+  /** With `resultChannel`: what the program wrote on fd 4, capped. */
+  channel: CappedOutput | null;
 }
 
 async function execute(
@@ -178,7 +181,11 @@ async function execute(
   request: SandboxRequest,
 ): Promise<RawRun> {
   const leaked = await findLeakedDescriptors();
-  const pipes = [REPORT_FD, ...(writableJob?.files ?? []).map(({ fd }) => fd)];
+  const pipes = [
+    REPORT_FD,
+    ...(request.resultChannel ? [RESULT_FD] : []),
+    ...(writableJob?.files ?? []).map(({ fd }) => fd),
+  ];
 
   return new Promise<RawRun>((resolve, reject) => {
     const started = performance.now();
@@ -187,6 +194,9 @@ async function execute(
     const stderr = new CappedOutput(limits.outputBytes);
     const report: Buffer[] = [];
     let reportBytes = 0;
+    const channel = request.resultChannel ? new CappedOutput(CHANNEL_MAX_BYTES) : null;
+    const channelStream = channel ? child.stdio[RESULT_FD] : null;
+    channelStream?.on('data', (chunk: Buffer) => channel!.push(chunk));
     let killedFor: RawRun['killedFor'] = null;
     let aborted = false;
     let exit: { code: number | null; signal: NodeJS.Signals | null; timeMs: number } | null = null;
@@ -231,7 +241,7 @@ async function execute(
       clearTimeout(wall);
       // Every process inside is gone with bwrap; a descriptor still open would mean one escaped.
       setTimeout(() => {
-        for (const stream of [child.stdout, child.stderr, reportStream]) stream?.destroy();
+        for (const stream of [child.stdout, child.stderr, reportStream, channelStream]) stream?.destroy();
       }, 2000).unref();
     });
     child.once('error', (error: NodeJS.ErrnoException) => {
@@ -253,6 +263,7 @@ async function execute(
         stderr,
         killedFor,
         report: Buffer.concat(report),
+        channel,
       });
     });
   });
@@ -276,6 +287,10 @@ function toResult(raw: RawRun, limits: SandboxLimits, report: LauncherReport): S
     files: report.files,
   };
   if (report.skipped.length > 0) result.filesSkipped = report.skipped;
+  if (raw.channel) {
+    result.channel = raw.channel.bytes();
+    result.channelTruncated = raw.channel.truncated;
+  }
   return result;
 }
 

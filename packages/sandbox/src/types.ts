@@ -67,6 +67,11 @@ export interface SandboxRequest {
   readOnlyDirs?: SandboxReadOnlyDir[];
   /** Like `readOnlyDirs`, but from contents: e.g. a student's collected files for a checker run. */
   readOnlyFiles?: SandboxReadOnlyFiles[];
+  /**
+   * Open a pipe on descriptor 4 for the program (a test harness) to report on; what it wrote comes back
+   * as `channel`. Any code in the program's process can write to it too: it is not stdout, nothing more.
+   */
+  resultChannel?: boolean;
   /** Aborting kills the tree; the promise then rejects with the signal's reason. */
   signal?: AbortSignal;
 }
@@ -99,6 +104,10 @@ export interface SandboxResult {
   files: SandboxCollectedFile[];
   /** Collected files that matched but were left out (too many, too large, not a regular file). */
   filesSkipped?: string[];
+  /** With `resultChannel`: what was written to descriptor 4, at most CHANNEL_MAX_BYTES. */
+  channel?: Uint8Array;
+  /** With `resultChannel`: more than CHANNEL_MAX_BYTES was written (the rest was dropped). */
+  channelTruncated?: boolean;
 }
 
 /** Where the programs are and which uid runs the code; tests inject these, production keeps defaults. */
@@ -126,4 +135,6 @@ export class SandboxRequestError extends Error {
 }
 
 export const COLLECT_MAX_FILES = 20;
+/** The most kept of a run's result channel. */
+export const CHANNEL_MAX_BYTES = 4 * 1024 * 1024;
 export const COLLECT_MAX_BYTES = 1024 * 1024;
