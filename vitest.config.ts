@@ -50,6 +50,9 @@ export default defineConfig({
           // for the project). src/test/setup.ts gives each file a fresh session and language.
           isolate: false,
           maxWorkers: 2,
+          // Page-level tests render the app in jsdom while the unit project's sandbox runs share the two
+          // cores: 0.5 s alone, past vitest's default 5 s once under that load.
+          testTimeout: 15_000,
         },
       },
     ],

@@ -28,6 +28,8 @@ const needed = [
   { pkg: 'python3-numpy', present: () => dpkgInstalled('python3-numpy') },
   { pkg: 'python3-pandas', present: () => dpkgInstalled('python3-pandas') },
   { pkg: 'python3-matplotlib', present: () => dpkgInstalled('python3-matplotlib') },
+  // pytest test cases run Debian's pytest in the sandbox (apps/grader/src/pytest-harness.ts).
+  { pkg: 'python3-pytest', present: () => dpkgInstalled('python3-pytest') },
 ];
 const missing = needed.filter((n) => !n.present()).map((n) => n.pkg);
 if (missing.length > 0) {

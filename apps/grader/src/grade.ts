@@ -3,7 +3,8 @@
  * once, sharing the grader's sandbox slots), store. A failure that is not the student's gives the
  * submission back to the queue and throws, so pg-boss retries; the last attempt records InternalError.
  */
-import { checkFiles, syntaxCheckRequest, syntaxProblem, type NamedFile } from './format.ts';
+import { evaluateFiles, type Evaluated } from './evaluate.ts';
+import type { NamedFile } from './format.ts';
 import {
   claimSubmission,
   loadGradingInput,
@@ -12,7 +13,6 @@ import {
   storeInvalidFormat,
   storeResults,
 } from './repo.ts';
-import { runTestCase, type EvaluationResult } from './run-test.ts';
 import type { Semaphore } from './semaphore.ts';
 import type { GraderLogger, SandboxRunner, SqlClient } from './types.ts';
 
@@ -103,50 +103,20 @@ export async function gradeSubmission(
   }
 }
 
-type Attempt = { kind: 'invalid'; message: string } | { kind: 'graded'; evaluations: EvaluationResult[] };
-
 async function attemptGrading(
   deps: GradeDeps,
   submissionId: number,
   assignmentId: number,
   signal: AbortSignal,
   local: AbortController,
-): Promise<Attempt> {
+): Promise<Evaluated> {
   const input = await loadGradingInput(deps.sql.query, submissionId, assignmentId);
   if (!input) throw new Error(`assignment ${assignmentId} not found`);
-  const problem = checkFiles(
-    input.format,
-    input.files,
-    input.attachments.map((a) => a.filename),
-  );
-  if (problem) return { kind: 'invalid', message: problem };
-
-  const syntax = await deps.slots.run(() => deps.run(syntaxCheckRequest(input.files, signal)), signal);
-  const syntaxError = syntaxProblem(syntax);
-  if (syntaxError) return { kind: 'invalid', message: syntaxError };
-
   const attachments: NamedFile[] = await Promise.all(
     input.attachments.map(async (a) => ({
       filename: a.filename,
       content: await deps.readAttachment(a.storageKey),
     })),
   );
-  const ctx = {
-    run: deps.run,
-    slots: deps.slots,
-    entryFile: input.format.entryFile,
-    submission: input.files,
-    attachments,
-    signal,
-  };
-  const evaluations = await Promise.all(
-    input.tests.map((test) =>
-      runTestCase(ctx, test).catch((error: unknown) => {
-        // The first infrastructure failure stops the other runs of this attempt.
-        local.abort(error);
-        throw error;
-      }),
-    ),
-  );
-  return { kind: 'graded', evaluations };
+  return evaluateFiles(deps, { ...input, attachments }, signal, local);
 }

@@ -64,7 +64,7 @@ const AttachmentRow = z.object({ filename: z.string(), storage_key: z.string() }
 const TestCaseRow = z.object({
   id: count,
   name: z.string(),
-  kind: z.enum(['io', 'script']),
+  kind: z.enum(['io', 'script', 'pytest']),
   points: count,
   stdin: z.string(),
   expected_stdout: z.string(),
@@ -72,6 +72,8 @@ const TestCaseRow = z.object({
   tolerance: z.coerce.number(),
   driver: z.string(),
   check_script: z.string(),
+  test_file_name: z.string(),
+  test_code: z.string(),
   time_limit_ms: count,
   memory_limit_mb: count,
 });
@@ -106,7 +108,7 @@ export async function loadGradingInput(
   );
   const tests = await query(
     `SELECT id, name, kind, points, stdin, expected_stdout, comparison, tolerance, driver, check_script,
-            time_limit_ms, memory_limit_mb
+            test_file_name, test_code, time_limit_ms, memory_limit_mb
        FROM test_cases WHERE assignment_id = $1 ORDER BY position, id`,
     [assignmentId],
   );
@@ -135,6 +137,8 @@ export async function loadGradingInput(
         tolerance: t.tolerance,
         driver: t.driver,
         checkScript: t.check_script,
+        testFileName: t.test_file_name,
+        testCode: t.test_code,
         timeLimitMs: t.time_limit_ms,
         memoryLimitMb: t.memory_limit_mb,
       })),
@@ -163,20 +167,21 @@ export async function storeResults(
     if (results.length > 0) {
       await query(
         `INSERT INTO evaluations (submission_id, test_case_id, status, points, reason, time_ms, memory_kb,
-                                  exit_code, signal, stdout, stderr, checker_message)
+                                  exit_code, signal, stdout, stderr, checker_message, items)
          SELECT $1, r.test_case_id, r.status, r.points, r.reason, r.time_ms, r.memory_kb, r.exit_code,
-                r.signal, r.stdout, r.stderr, r.checker_message
+                r.signal, r.stdout, r.stderr, r.checker_message, r.items::jsonb
            FROM unnest($2::int[], $3::text[], $4::int[], $5::text[], $6::int[], $7::int[], $8::int[],
-                       $9::text[], $10::text[], $11::text[], $12::text[])
+                       $9::text[], $10::text[], $11::text[], $12::text[], $13::text[])
                 AS r(test_case_id, status, points, reason, time_ms, memory_kb, exit_code, signal, stdout,
-                     stderr, checker_message)
+                     stderr, checker_message, items)
           -- A test case deleted while this attempt ran is not scored.
           WHERE EXISTS (SELECT 1 FROM test_cases t WHERE t.id = r.test_case_id)
          ON CONFLICT (submission_id, test_case_id) DO UPDATE
             SET status = EXCLUDED.status, points = EXCLUDED.points, reason = EXCLUDED.reason,
                 time_ms = EXCLUDED.time_ms, memory_kb = EXCLUDED.memory_kb, exit_code = EXCLUDED.exit_code,
                 signal = EXCLUDED.signal, stdout = EXCLUDED.stdout, stderr = EXCLUDED.stderr,
-                checker_message = EXCLUDED.checker_message, overridden_by = NULL, comment = '',
+                checker_message = EXCLUDED.checker_message, items = EXCLUDED.items,
+                overridden_by = NULL, comment = '',
                 created_at = now()`,
         [
           submissionId,
@@ -191,6 +196,7 @@ export async function storeResults(
           results.map((r) => r.stdout),
           results.map((r) => r.stderr),
           results.map((r) => r.checkerMessage),
+          results.map((r) => JSON.stringify(r.items)),
         ],
       );
     }

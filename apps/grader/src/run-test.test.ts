@@ -47,6 +47,8 @@ const test = (overrides: Partial<TestCaseSpec> = {}): TestCaseSpec => ({
   tolerance: 1e-6,
   driver: '',
   checkScript: '',
+  testFileName: 'test_main.py',
+  testCode: '',
   timeLimitMs: 1500,
   memoryLimitMb: 128,
   ...overrides,

@@ -6,6 +6,8 @@
 import { compareOutput, type Comparison } from './compare.ts';
 import { DRIVER_FILE, type NamedFile } from './format.ts';
 import { judgeFiles } from './judge-files.ts';
+import { pytestArgv } from './pytest-harness.ts';
+import { pytestVerdict, readChannel, scaledPoints, type EvaluationItem } from './pytest-results.ts';
 import { CHECKER_ARGV, driverArgv, programArgv } from './python.ts';
 import type { Semaphore } from './semaphore.ts';
 import type { SandboxFile, SandboxLimits, SandboxResult, SandboxRunner } from './types.ts';
@@ -17,12 +19,13 @@ export type WrongReason =
   | 'memory_limit'
   | 'output_limit'
   | 'file_size'
-  | 'checker_error';
+  | 'checker_error'
+  | 'collection_error';
 
 export interface TestCaseSpec {
   id: number;
   name: string;
-  kind: 'io' | 'script';
+  kind: 'io' | 'script' | 'pytest';
   points: number;
   stdin: string;
   expectedStdout: string;
@@ -30,6 +33,8 @@ export interface TestCaseSpec {
   tolerance: number;
   driver: string;
   checkScript: string;
+  testFileName: string;
+  testCode: string;
   timeLimitMs: number;
   memoryLimitMb: number;
 }
@@ -46,6 +51,8 @@ export interface EvaluationResult {
   stdout: string;
   stderr: string;
   checkerMessage: string;
+  /** A pytest test's collected tests; empty for other kinds. */
+  items: EvaluationItem[];
 }
 
 export interface RunContext {
@@ -123,7 +130,9 @@ function evaluation(test: TestCaseSpec, run: SandboxResult | null, verdict: Part
     stdout: storedText(run?.stdout ?? ''),
     stderr: storedText(run?.stderr ?? ''),
     checkerMessage: storedText(verdict.checkerMessage ?? '', CHECKER_MESSAGE_CHARS),
+    items: verdict.items ?? [],
   };
+  if (verdict.points !== undefined) result.points = verdict.points;
   return result;
 }
 
@@ -136,10 +145,8 @@ function sandboxFiles(ctx: RunContext, extra: SandboxFile[] = []): SandboxFile[]
 }
 
 export async function runTestCase(ctx: RunContext, test: TestCaseSpec): Promise<EvaluationResult> {
-  return ctx.slots.run(
-    () => (test.kind === 'script' ? runScriptTest(ctx, test) : runIoTest(ctx, test)),
-    ctx.signal,
-  );
+  const runners = { io: runIoTest, script: runScriptTest, pytest: runPytestTest };
+  return ctx.slots.run(() => runners[test.kind](ctx, test), ctx.signal);
 }
 
 async function runIoTest(ctx: RunContext, test: TestCaseSpec): Promise<EvaluationResult> {
@@ -236,5 +243,77 @@ async function runScriptTest(ctx: RunContext, test: TestCaseSpec): Promise<Evalu
     status: 'Wrong',
     reason: 'checker_error',
     checkerMessage: [`The check script ${how}.`, said, tail].filter(Boolean).join('\n'),
+  });
+}
+
+/** The harness leaves with exit 75 before any of the student's code loads when the host has no pytest. */
+const NO_PYTEST_EXIT = 75;
+/** Wall-clock room for starting pytest, on top of twice the test's limit. */
+export const PYTEST_START_MS = 2000;
+
+/**
+ * A pytest test: the module beside the student's files (it replaces a submitted file of the same name),
+ * one sandbox run of the whole file under the test's limits, each collected test an item. The harness
+ * stops between tests once the run's CPU time passes the limit; the CPU rlimit stops a test that loops.
+ */
+async function runPytestTest(ctx: RunContext, test: TestCaseSpec): Promise<EvaluationResult> {
+  const files = sandboxFiles(ctx).filter((f) => f.path !== test.testFileName);
+  files.push({ path: test.testFileName, content: test.testCode });
+  const run = await ctx.run({
+    files,
+    argv: pytestArgv(test.testFileName, test.timeLimitMs),
+    stdin: '',
+    // The harness keeps to the millisecond budget between tests; the rlimit, a second later, stops one
+    // test that never ends.
+    // test that never ends; pytest's own start-up (~0.3 s of CPU) gets room on the wall clock.
+    limits: {
+      ...limitsFor(test),
+      cpuSeconds: Math.ceil(test.timeLimitMs / 1000) + 1,
+      wallMs: 2 * test.timeLimitMs + PYTEST_START_MS,
+    },
+    writable: true,
+    resultChannel: true,
+    signal: ctx.signal,
+  });
+  const report = readChannel(run.channel);
+  if (!report.ready && run.exitCode === NO_PYTEST_EXIT) {
+    // Not the student's doing: nothing of theirs had run. Thrown, so the attempt is retried elsewhere.
+    throw new Error(`pytest cannot run on this grader: ${run.stderr.trim().slice(0, 500)}`);
+  }
+  const verdict = pytestVerdict(report, run, test.testFileName);
+  if (verdict.kind === 'broken') {
+    const limit = run.limit && !report.collected ? runFailure(run, test) : null;
+    return evaluation(test, run, {
+      status: 'Wrong',
+      reason: limit ?? 'collection_error',
+      checkerMessage: verdict.message,
+    });
+  }
+  const points = scaledPoints(test.points, verdict.earned, verdict.total);
+  const allPassed = verdict.earned === verdict.total && verdict.items.every((i) => i.outcome === 'passed');
+  if (allPassed && report.done !== null) {
+    return evaluation(test, run, {
+      status: 'Correct',
+      checkerMessage: verdict.summary,
+      items: verdict.items,
+    });
+  }
+  const has = (outcome: string) => verdict.items.some((i) => i.outcome === outcome);
+  const reason: WrongReason =
+    run.limit === 'memory'
+      ? 'memory_limit'
+      : has('time_limit')
+        ? 'time_limit'
+        : has('failed')
+          ? 'wrong_answer'
+          : has('error')
+            ? 'runtime_error'
+            : 'wrong_answer';
+  return evaluation(test, run, {
+    status: 'Wrong',
+    reason,
+    points,
+    checkerMessage: verdict.summary,
+    items: verdict.items,
   });
 }

@@ -258,7 +258,23 @@ export type TotalScore = z.infer<typeof TotalScore>;
 
 /* ─── Test cases ───────────────────────────────────────────────────────────────────────────── */
 
-export const TestCaseKind = z.enum(['io', 'script']);
+export const TestCaseKind = z.enum(['io', 'script', 'pytest']);
+export type TestCaseKind = z.infer<typeof TestCaseKind>;
+
+/**
+ * The file name a `pytest` test module is saved under in the sandbox: pytest's own default pattern
+ * (`test_*.py` or `*_test.py`), letters, digits and `_` only, and never a student's file name.
+ */
+export const TestFileName = z
+  .string()
+  .max(64)
+  .regex(
+    /^(test_[A-Za-z0-9_]+|[A-Za-z0-9_]+_test)\.py$/,
+    'A Python test file name such as "test_main.py" (test_*.py or *_test.py).',
+  );
+export const DEFAULT_TEST_FILE_NAME = 'test_main.py';
+/** Collected tests (items) a pytest test case may report; more are cut off and reported as an error. */
+export const MAX_TEST_ITEMS = 1000;
 export const Comparison = z.enum(['exact', 'whitespace', 'numeric']);
 export const Visibility = z.enum(['visible', 'hidden', 'after_due']);
 export type Visibility = z.infer<typeof Visibility>;
@@ -285,6 +301,9 @@ export const TestCaseEditorView = z
     tolerance: z.number(),
     driver: z.string(),
     check_script: z.string(),
+    /** `pytest` tests: the module's file name in the sandbox and its code. */
+    test_file_name: z.string(),
+    test_code: z.string(),
     created_at: z.iso.datetime(),
     updated_at: z.iso.datetime(),
   })
@@ -297,6 +316,9 @@ export const TestCaseStudentView = z
     revealed: z.boolean(),
     stdin: z.string().nullable(),
     expected_stdout: z.string().nullable(),
+    test_file_name: z.string(),
+    /** A `pytest` test's module, when revealed (visible, or after_due once closed); never for hidden. */
+    test_code: z.string().nullable(),
   })
   .meta({ id: 'TestCaseStudentView' });
 export const TestCase = z.discriminatedUnion('view', [TestCaseEditorView, TestCaseStudentView]);
@@ -315,6 +337,8 @@ const testCaseInputFields = {
   tolerance: z.number().min(0).max(1e6),
   driver: z.string().max(MAX_SCRIPT_TEXT),
   check_script: z.string().max(MAX_SCRIPT_TEXT),
+  test_file_name: TestFileName,
+  test_code: z.string().max(MAX_SCRIPT_TEXT),
   time_limit_ms: z.number().int().min(100).max(10_000),
   memory_limit_mb: z.number().int().min(32).max(1024),
 };
@@ -332,15 +356,31 @@ export const TestCaseCreate = z
     tolerance: testCaseInputFields.tolerance.default(1e-6),
     driver: testCaseInputFields.driver.default(''),
     check_script: testCaseInputFields.check_script.default(''),
+    test_file_name: testCaseInputFields.test_file_name.default(DEFAULT_TEST_FILE_NAME),
+    test_code: testCaseInputFields.test_code.default(''),
     time_limit_ms: testCaseInputFields.time_limit_ms.default(2000),
     memory_limit_mb: testCaseInputFields.memory_limit_mb.default(256),
   })
-  .refine((t) => t.kind !== 'script' || t.check_script.trim().length > 0, {
-    message: 'A script test needs a check script.',
-    path: ['check_script'],
-  });
+  .superRefine((t, issue) => testCaseRules(t, issue));
 export type TestCaseCreate = z.infer<typeof TestCaseCreate>;
-/** PATCH; the service checks the script rule against the merged result. */
+/** The rules that tie fields to a kind: checked on a create and on the merged result of a PATCH. */
+export function testCaseRules(
+  t: { kind: TestCaseKind; check_script: string; test_code: string },
+  issue: { addIssue(issue: { code: 'custom'; message: string; path: string[] }): void },
+): void {
+  if (t.kind === 'script' && t.check_script.trim().length === 0) {
+    issue.addIssue({
+      code: 'custom',
+      message: 'A script test needs a check script.',
+      path: ['check_script'],
+    });
+  }
+  if (t.kind === 'pytest' && t.test_code.trim().length === 0) {
+    issue.addIssue({ code: 'custom', message: 'A pytest test needs a test module.', path: ['test_code'] });
+  }
+}
+
+/** PATCH; the service checks the kind rules against the merged result. */
 export const TestCaseUpdate = z.strictObject(testCaseInputFields).partial();
 export type TestCaseUpdate = z.infer<typeof TestCaseUpdate>;
 

@@ -16,8 +16,31 @@ export const WrongReason = z.enum([
   'output_limit',
   'file_size',
   'checker_error',
+  /** A pytest test file could not run its tests: no tests collected, an error importing the module. */
+  'collection_error',
 ]);
 export type WrongReason = z.infer<typeof WrongReason>;
+
+/** One collected test of a `pytest` test case. `time_limit`: the run was cut before it finished. */
+export const ItemOutcome = z.enum(['passed', 'failed', 'error', 'skipped', 'time_limit']);
+export type ItemOutcome = z.infer<typeof ItemOutcome>;
+
+const itemCommon = {
+  /** pytest's node id without the file name: `test_add`, `TestAdd::test_zero`, `test_sq[3-9]`. */
+  name: z.string(),
+  outcome: ItemOutcome,
+  /** Its share of the test case: 1, or what `@points(n)` says; 0 unless passed. */
+  points: z.number().int(),
+  max_points: z.number().int(),
+};
+/** For editors, and for students on visible tests: the assertion message (with pytest's diff) and output. */
+export const EvaluationItemFull = z
+  .object({ ...itemCommon, message: z.string(), output: z.string() })
+  .meta({ id: 'EvaluationItemFull' });
+export type EvaluationItemFull = z.infer<typeof EvaluationItemFull>;
+/** On a hidden test a student learns each item's name, outcome and points only. */
+export const EvaluationItemHidden = z.object(itemCommon).meta({ id: 'EvaluationItemHidden' });
+export type EvaluationItemHidden = z.infer<typeof EvaluationItemHidden>;
 
 export const SubmissionFile = z
   .object({
@@ -93,6 +116,8 @@ export const EvaluationFull = z
     exit_code: z.number().int().nullable(),
     signal: z.string().nullable(),
     checker_message: z.string(),
+    /** A `pytest` test's collected tests, in the order they ran; empty for other kinds. */
+    items: z.array(EvaluationItemFull),
   })
   .meta({ id: 'EvaluationFull' });
 /**
@@ -100,9 +125,11 @@ export const EvaluationFull = z
  * output or checker — and no time or memory: a program that reads the hidden input could spell it out
  * in how long it runs or how much it allocates.
  */
-export const EvaluationHidden = z.object({ view: z.literal('hidden'), ...evaluationCommon }).meta({
-  id: 'EvaluationHidden',
-});
+export const EvaluationHidden = z
+  .object({ view: z.literal('hidden'), ...evaluationCommon, items: z.array(EvaluationItemHidden) })
+  .meta({
+    id: 'EvaluationHidden',
+  });
 export const Evaluation = z.discriminatedUnion('view', [EvaluationFull, EvaluationHidden]);
 export type Evaluation = z.infer<typeof Evaluation>;
 
@@ -132,6 +159,39 @@ export const SubmitRequest = z.strictObject({
   upload_files_later: z.boolean().default(false),
 });
 export type SubmitRequest = z.infer<typeof SubmitRequest>;
+
+/**
+ * `POST Submission/Precheck/`: the body of Submit (files cannot come later), run against the visible
+ * test cases only and answered at once; nothing is stored.
+ */
+export const PrecheckRequest = SubmitRequest.extend({
+  upload_files_later: z.literal(false, 'A precheck runs the files given now.').default(false),
+});
+export type PrecheckRequest = z.infer<typeof PrecheckRequest>;
+/** One visible test case's result in a precheck: an evaluation's fields, without the stored ones. */
+export const PrecheckTest = EvaluationFull.omit({
+  view: true,
+  id: true,
+  submission_id: true,
+  overridden: true,
+  comment: true,
+  created_at: true,
+}).meta({ id: 'PrecheckTest' });
+export type PrecheckTest = z.infer<typeof PrecheckTest>;
+export const PrecheckResult = z
+  .object({
+    /** `InvalidFormat`: the files would be refused by the grader (`message` says why); no tests ran. */
+    status: z.enum(['Completed', 'InvalidFormat']),
+    message: z.string(),
+    /** Of the visible tests only. */
+    score: z.number().int(),
+    max_score: z.number().int(),
+    /** Test cases that a submission is graded on but a precheck does not run (hidden, after_due). */
+    not_run: z.number().int(),
+    tests: z.array(PrecheckTest),
+  })
+  .meta({ id: 'PrecheckResult' });
+export type PrecheckResult = z.infer<typeof PrecheckResult>;
 
 export const SUBMISSION_ORDERINGS = [
   'id',

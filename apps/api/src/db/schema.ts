@@ -6,6 +6,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -19,6 +20,16 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
+
+/** One collected test of a pytest evaluation, as stored (the contracts' EvaluationItemFull). */
+export interface EvaluationItemRow {
+  name: string;
+  outcome: 'passed' | 'failed' | 'error' | 'skipped' | 'time_limit';
+  points: number;
+  max_points: number;
+  message: string;
+  output: string;
+}
 
 /** The `created_at` column every table has; exported for the other schema files. */
 export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -221,7 +232,7 @@ export const testCases = pgTable(
       .references(() => assignments.id, { onDelete: 'cascade' }),
     position: integer('position').notNull().default(0),
     name: text('name').notNull(),
-    kind: text('kind', { enum: ['io', 'script'] }).notNull(),
+    kind: text('kind', { enum: ['io', 'script', 'pytest'] }).notNull(),
     points: integer('points').notNull().default(1),
     visibility: text('visibility', { enum: ['visible', 'hidden', 'after_due'] })
       .notNull()
@@ -237,6 +248,9 @@ export const testCases = pgTable(
     driver: text('driver').notNull().default(''),
     /** `script` tests: the judge; exit 0 means correct. */
     checkScript: text('check_script').notNull().default(''),
+    /** `pytest` tests: the test module, saved as `test_file_name` beside the student's files. */
+    testFileName: text('test_file_name').notNull().default('test_main.py'),
+    testCode: text('test_code').notNull().default(''),
     timeLimitMs: integer('time_limit_ms').notNull().default(2000),
     memoryLimitMb: integer('memory_limit_mb').notNull().default(256),
     createdAt: createdAt(),
@@ -342,7 +356,7 @@ export const evaluations = pgTable(
       .references(() => testCases.id, { onDelete: 'cascade' }),
     status: text('status', { enum: EVALUATION_STATUSES }).notNull(),
     points: integer('points').notNull().default(0),
-    /** Why it is Wrong: wrong_answer, runtime_error, time_limit, memory_limit, output_limit, file_size, checker_error. */
+    /** Why it is Wrong: wrong_answer, runtime_error, time_limit, memory_limit, output_limit, file_size, checker_error, collection_error. */
     reason: text('reason'),
     timeMs: integer('time_ms'),
     memoryKb: integer('memory_kb'),
@@ -352,6 +366,8 @@ export const evaluations = pgTable(
     stdout: text('stdout').notNull().default(''),
     stderr: text('stderr').notNull().default(''),
     checkerMessage: text('checker_message').notNull().default(''),
+    /** `pytest` tests: one entry per collected test (name, outcome, points, max_points, message, output). */
+    items: jsonb('items').$type<EvaluationItemRow[]>().notNull().default([]),
     /** Set when an editor overrides the result by hand (`Submission/Score/`). */
     overriddenBy: integer('overridden_by').references(() => users.id, { onDelete: 'set null' }),
     comment: text('comment').notNull().default(''),
@@ -361,6 +377,25 @@ export const evaluations = pgTable(
     uniqueIndex('evaluations_submission_test_key').on(t.submissionId, t.testCaseId),
     index('evaluations_test_case_idx').on(t.testCaseId),
   ],
+);
+
+/**
+ * When someone ran a precheck (the visible tests, nothing stored): only for its rate limit, which every
+ * API instance must share. Rows older than an hour are deleted as new ones come.
+ */
+export const precheckRuns = pgTable(
+  'precheck_runs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    assignmentId: integer('assignment_id')
+      .notNull()
+      .references(() => assignments.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('precheck_runs_user_idx').on(t.userId, t.assignmentId, t.createdAt)],
 );
 
 /** Grader processes announce themselves here (heartbeat) for the PyGrade console. */

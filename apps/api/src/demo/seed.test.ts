@@ -102,6 +102,7 @@ describe('seedDemoData', () => {
     expect(seen.map((a) => [a.title, a.test_case_count, a.total_points, a.accepts_submissions])).toEqual([
       ['Hello, world', 1, 1, true],
       ['Sum of two numbers', 3, 5, true],
+      ['Word count', 2, 9, true],
     ]);
     const dueInDays = (Date.parse(seen[1]!.due_at) - Date.now()) / 86_400_000;
     expect(dueInDays).toBeGreaterThan(13);

@@ -5,10 +5,45 @@ import { insertTestCase, type TestCaseFields } from './test-cases.repo.ts';
 
 const DAY = 86_400_000;
 
-export const DEMO_ASSIGNMENT_TITLES = ['Hello, world', 'Sum of two numbers'] as const;
+export const DEMO_ASSIGNMENT_TITLES = ['Hello, world', 'Sum of two numbers', 'Word count'] as const;
+
+/** Word count's visible tests, as a teacher writes them: 7 shares (one test is worth 2) for 7 points. */
+const WORD_COUNT_TESTS = `import pytest
+from kadai import points
+from words import count_words
+
+
+def test_one_word():
+    assert count_words("hello") == {"hello": 1}
+
+
+@points(2)
+def test_repeated_words():
+    assert count_words("to be or not to be") == {"to": 2, "be": 2, "or": 1, "not": 1}
+
+
+def test_case_is_ignored():
+    assert count_words("Tea tea TEA") == {"tea": 3}
+
+
+@pytest.mark.parametrize("text", ["", "   ", "\\n\\t"])
+def test_no_words(text):
+    assert count_words(text) == {}
+`;
+
+const WORD_COUNT_HIDDEN = `from words import count_words
+
+
+def test_punctuation_is_not_a_word():
+    assert count_words("Hello, world! Hello.") == {"hello": 2, "world": 1}
+
+
+def test_japanese_words_separated_by_spaces():
+    assert count_words("猫 と 犬 と 猫") == {"猫": 2, "と": 2, "犬": 1}
+`;
 
 /**
- * Demo content of the seed: two assignments in the demo course, opened (a day ago) and due in two
+ * Demo content of the seed: three assignments in the demo course (io, script and pytest tests), opened (a day ago) and due in two
  * weeks with a two-day late period, so a fresh install can be tried end to end at once.
  */
 export async function seedDemoAssignments(tx: Tx, world: DemoWorld): Promise<void> {
@@ -21,7 +56,13 @@ export async function seedDemoAssignments(tx: Tx, world: DemoWorld): Promise<voi
     leaderboardEnabled: true,
   };
   const add = async (
-    fields: { title: string; statement: string; starterCode: string; referenceSolution: string },
+    fields: {
+      title: string;
+      statement: string;
+      starterCode: string;
+      referenceSolution: string;
+      entryFile?: string;
+    },
     tests: (Partial<TestCaseFields> & Pick<TestCaseFields, 'name' | 'kind'>)[],
   ) => {
     const assignment = await insertAssignment(tx, { ...fields, createdBy: world.editor.id });
@@ -89,6 +130,44 @@ export async function seedDemoAssignments(tx: Tx, world: DemoWorld): Promise<voi
           'from pathlib import Path\n\n' +
           "words = Path('/judge/stdout').read_text().split()\n" +
           "assert words == ['3345678901234'], f'expected 3345678901234, got {\" \".join(words)[:60]!r}'\n",
+      },
+    ],
+  );
+
+  await add(
+    {
+      title: DEMO_ASSIGNMENT_TITLES[2],
+      statement:
+        '# Word count\n\nIn `words.py`, write a function `count_words(text)` that returns a dictionary ' +
+        'from each word of `text`, in lower case and without punctuation, to how many times it appears.\n\n' +
+        '```python\n>>> count_words("to be or not to be")\n{"to": 2, "be": 2, "or": 1, "not": 1}\n```\n\n' +
+        'The tests are a pytest file: press **Run visible tests** to try yours before submitting.\n\n' +
+        '`words.py` に、文字列 `text` の各単語（小文字にし、句読点を除いたもの）から出現回数への辞書を返す関数 ' +
+        '`count_words(text)` を書いてください。\n',
+      entryFile: 'words.py',
+      starterCode:
+        'def count_words(text):\n    """Map each word of text (lower case) to how often it appears."""\n    return {}\n',
+      referenceSolution:
+        'import string\n\n\ndef count_words(text):\n    counts = {}\n' +
+        '    for word in text.lower().split():\n        word = word.strip(string.punctuation)\n' +
+        '        if word:\n            counts[word] = counts.get(word, 0) + 1\n    return counts\n',
+    },
+    [
+      {
+        name: 'count_words (pytest)',
+        kind: 'pytest',
+        visibility: 'visible',
+        points: 7,
+        testFileName: 'test_words.py',
+        testCode: WORD_COUNT_TESTS,
+      },
+      {
+        name: 'Punctuation and Japanese (pytest)',
+        kind: 'pytest',
+        visibility: 'hidden',
+        points: 2,
+        testFileName: 'test_words_more.py',
+        testCode: WORD_COUNT_HIDDEN,
       },
     ],
   );

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, type AssignmentFile } from '@kadai/contracts';
+import type { Executor } from '../../db/client.ts';
 import type { Actor, AppContext } from '../../lib/context.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { contentTypeOf, signDownload } from '../../lib/downloads.ts';
@@ -32,6 +33,17 @@ export async function deleteStoredFiles(ctx: AppContext, keys: string[]): Promis
       ctx.log.warn({ err: error, key }, 'could not delete a stored file');
     });
   }
+}
+
+/** The attachments' names and storage keys, for running tests beside them (a precheck). */
+export async function attachmentSources(
+  db: Executor,
+  assignmentId: number,
+): Promise<{ filename: string; storageKey: string }[]> {
+  return (await repo.listFiles(db, assignmentId)).map((row) => ({
+    filename: row.filename,
+    storageKey: row.storageKey,
+  }));
 }
 
 export async function listAttachments(

@@ -1,10 +1,12 @@
 import {
   MAX_TEST_CASES,
+  testCaseRules,
   type TestCase,
   type TestCaseCreate,
   type TestCaseReorder,
   type TestCaseUpdate,
 } from '@kadai/contracts';
+import type { Executor } from '../../db/client.ts';
 import type { Actor, AppContext } from '../../lib/context.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { enqueueGrading } from '../submissions/grading.ts';
@@ -20,11 +22,23 @@ import * as repo from './test-cases.repo.ts';
 
 /** For assessment's demo seeder, which gives its warm-up assignment tests. */
 export { insertTestCase } from './test-cases.repo.ts';
+export type { TestCaseRow } from './test-cases.repo.ts';
+
+/** The `visible` test cases of an assignment in their order: what a precheck runs. */
+export async function visibleTestCases(
+  db: Executor,
+  assignmentId: number,
+): Promise<{ visible: repo.TestCaseRow[]; notRun: number }> {
+  const rows = await repo.listTestCases(db, assignmentId);
+  const visible = rows.filter((row) => row.visibility === 'visible');
+  return { visible, notRun: rows.length - visible.length };
+}
 
 /**
  * Managers get every field. Students get a test's input and expected output only once it is revealed
  * (`visible`: always; `after_due`: after this course's due date; `hidden`: never) and never its driver
- * or check script: the student schema has no such fields.
+ * or check script: the student schema has no such fields. A pytest module is revealed like an input:
+ * a hidden one's code is never sent to a student.
  */
 export function toTestCase(row: repo.TestCaseRow, access: AssignmentAccess, link: LinkView): TestCase {
   const common = {
@@ -48,6 +62,8 @@ export function toTestCase(row: repo.TestCaseRow, access: AssignmentAccess, link
       tolerance: row.tolerance,
       driver: row.driver,
       check_script: row.checkScript,
+      test_file_name: row.testFileName,
+      test_code: row.testCode,
       created_at: row.createdAt.toISOString(),
       updated_at: row.updatedAt.toISOString(),
     };
@@ -59,6 +75,8 @@ export function toTestCase(row: repo.TestCaseRow, access: AssignmentAccess, link
     revealed,
     stdin: revealed ? row.stdin : null,
     expected_stdout: revealed ? row.expectedStdout : null,
+    test_file_name: row.testFileName,
+    test_code: revealed && row.kind === 'pytest' ? row.testCode : null,
   };
 }
 
@@ -75,13 +93,23 @@ function fieldsOf(input: Partial<TestCaseCreate>): Partial<repo.TestCaseFields> 
     tolerance: input.tolerance,
     driver: input.driver,
     checkScript: input.check_script,
+    testFileName: input.test_file_name,
+    testCode: input.test_code,
     timeLimitMs: input.time_limit_ms,
     memoryLimitMb: input.memory_limit_mb,
   };
 }
 
-const needsCheckScript = () =>
-  badRequest('Invalid input.', { check_script: ['A script test needs a check script.'] });
+/** The kind rules of the contracts (a script needs a check script, a pytest test a module), as a 400. */
+function checkKindRules(merged: { kind: TestCase['kind']; check_script: string; test_code: string }): void {
+  const fields: Record<string, string[]> = {};
+  testCaseRules(merged, {
+    addIssue: ({ message, path }) => {
+      (fields[path[0]!] ??= []).push(message);
+    },
+  });
+  if (Object.keys(fields).length > 0) throw badRequest('Invalid input.', fields);
+}
 
 export async function listTestCases(
   ctx: AppContext,
@@ -151,9 +179,11 @@ export async function updateTestCase(
     requireManager(access);
     const current = await repo.findTestCase(tx, assignmentId, id);
     if (!current) throw notFound();
-    const kind = input.kind ?? current.kind;
-    const checkScript = input.check_script ?? current.checkScript;
-    if (kind === 'script' && checkScript.trim() === '') throw needsCheckScript();
+    checkKindRules({
+      kind: input.kind ?? current.kind,
+      check_script: input.check_script ?? current.checkScript,
+      test_code: input.test_code ?? current.testCode,
+    });
     const row = await repo.updateTestCase(tx, assignmentId, id, fieldsOf(input));
     if (!row) throw notFound();
     return toTestCase(row, access, link);

@@ -41,7 +41,7 @@ describe('demo calendar', () => {
     expect(new Set(lectures.map((e) => new Date(e.starts_at).getUTCDay()))).toEqual(new Set([2]));
     expect(entries.filter((e) => e.kind === 'exam')).toHaveLength(1);
     expect(entries.filter((e) => e.all_day)).toHaveLength(1);
-    // The two open assignments, and the warm-up that was due last week (assessment's demo).
-    expect(entries.filter((e) => e.kind === 'assignment_due')).toHaveLength(3);
+    // The three open assignments, and the warm-up that was due last week (assessment's demo).
+    expect(entries.filter((e) => e.kind === 'assignment_due')).toHaveLength(4);
   });
 });

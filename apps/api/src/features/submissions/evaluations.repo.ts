@@ -24,6 +24,7 @@ const evaluationColumns = {
   stdout: evaluations.stdout,
   stderr: evaluations.stderr,
   checkerMessage: evaluations.checkerMessage,
+  items: evaluations.items,
   overriddenBy: evaluations.overriddenBy,
   comment: evaluations.comment,
   createdAt: evaluations.createdAt,

@@ -69,6 +69,13 @@ const MATRIX: Row[] = [
     expected: members(201),
   },
   {
+    method: 'POST',
+    route: '/api/Submission/Precheck/',
+    url: () => '/api/Submission/Precheck/',
+    body: (w) => ({ assignment_id: w.assignment.id, course_id: w.course.id, code: 'print(3)\n' }),
+    expected: members(200),
+  },
+  {
     method: 'GET',
     route: '/api/Submission/{submission_id}/FileSubmission/',
     url: (w) => `/api/Submission/${w.completed.id}/FileSubmission/`,

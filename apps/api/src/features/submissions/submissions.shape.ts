@@ -6,6 +6,7 @@ import {
   type Visibility,
 } from '@kadai/contracts';
 import type { Config } from '../../config.ts';
+import type { EvaluationItemRow } from '../../db/schema.ts';
 import { signDownload } from '../../lib/downloads.ts';
 import type { SubmissionFileMeta, SubmissionView } from './submissions.repo.ts';
 
@@ -101,6 +102,7 @@ export interface EvaluationRow {
   stdout: string;
   stderr: string;
   checkerMessage: string;
+  items: EvaluationItemRow[];
   overriddenBy: number | null;
   comment: string;
   createdAt: Date;
@@ -142,7 +144,16 @@ export function toEvaluation(row: EvaluationRow, full: boolean): Evaluation {
     comment: row.comment,
     created_at: row.createdAt.toISOString(),
   };
-  if (!full) return { view: 'hidden', ...common };
+  if (!full) {
+    // A hidden pytest test tells each collected test's name, outcome and points: never its message.
+    const items = row.items.map(({ name, outcome, points, max_points }) => ({
+      name,
+      outcome,
+      points,
+      max_points,
+    }));
+    return { view: 'hidden', ...common, items };
+  }
   return {
     view: 'full',
     ...common,
@@ -155,5 +166,6 @@ export function toEvaluation(row: EvaluationRow, full: boolean): Evaluation {
     exit_code: row.exitCode,
     signal: row.signal,
     checker_message: row.checkerMessage,
+    items: row.items,
   };
 }

@@ -17,7 +17,7 @@ import { toSubmissionFile } from './submissions.shape.ts';
 /** At most this many submissions per person, assignment and course within the window (429 beyond). */
 export const SUBMIT_RATE = { max: 10, windowSeconds: 60 } as const;
 
-interface Target {
+export interface Target {
   rules: FileRules;
   opensAt: Date;
   dueAt: Date;
@@ -25,7 +25,7 @@ interface Target {
 }
 
 /** The assignment as given in the course, or 404 (no such assignment, or not in that course). */
-async function findTarget(
+export async function findTarget(
   db: Executor,
   actor: Actor,
   assignmentId: number,
@@ -54,7 +54,7 @@ async function findTarget(
  * Checked when a submission is made and again whenever its author changes or hands in a Pending one:
  * what counts is when the content is handed in, not when the empty row was opened.
  */
-function assertOpen(target: Target, now: Date): void {
+export function assertOpen(target: Target, now: Date): void {
   if (now.getTime() < target.opensAt.getTime()) {
     throw new HttpError(403, 'not_open', 'This assignment is not open yet.');
   }

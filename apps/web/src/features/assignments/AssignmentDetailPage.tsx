@@ -11,6 +11,7 @@ import { pathTo } from '../../app/route-table.ts';
 import { ErrorState } from '../../ui/ErrorState.tsx';
 import { Markdown } from '../../ui/Markdown.tsx';
 import { Section } from '../../ui/Section.tsx';
+import { LatestResult } from '../submissions/LatestResult.tsx';
 import { LeaderboardPanel } from '../submissions/LeaderboardPanel.tsx';
 import { MySubmissions } from '../submissions/MySubmissions.tsx';
 import { SubmitPanel } from '../submissions/SubmitPanel.tsx';
@@ -96,6 +97,7 @@ export function AssignmentDetailPage() {
             {files.length > 0 ? <AttachmentList files={files} /> : null}
             <TestCaseOverview assignmentId={assignment.id} courseId={course.id} />
             <SubmitPanel key={`${assignment.id}-${course.id}`} detail={detail.data} />
+            <LatestResult assignmentId={assignment.id} courseId={course.id} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>

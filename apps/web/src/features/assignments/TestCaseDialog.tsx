@@ -23,6 +23,8 @@ const SERVER_FIELDS = [
   'tolerance',
   'driver',
   'check_script',
+  'test_file_name',
+  'test_code',
   'time_limit_ms',
   'memory_limit_mb',
 ] as const;

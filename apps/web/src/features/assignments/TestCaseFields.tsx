@@ -9,7 +9,7 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
-import { TestCaseCreate } from '@kadai/contracts';
+import { TestCaseCreate, TestCaseKind, TestFileName } from '@kadai/contracts';
 import { useId } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +19,10 @@ import type { TestCaseFormValues } from './test-case-form.ts';
 
 const MONO = { input: { fontFamily: 'var(--mantine-font-family-monospace)' } };
 
-/** The fields of a test case: the io ones (input, expected output, comparison) or the script ones. */
+/**
+ * The fields of a test case: the io ones (input, expected output, comparison), the script ones (input,
+ * driver, check script) or the pytest ones (the test file's name and module).
+ */
 export function TestCaseFields({ form }: { form: UseFormReturn<TestCaseFormValues> }) {
   const { t } = useTranslation();
   const errors = form.formState.errors;
@@ -33,6 +36,7 @@ export function TestCaseFields({ form }: { form: UseFormReturn<TestCaseFormValue
     min: number,
     max: number,
     suffix?: string,
+    description?: string,
   ) => (
     <Controller
       control={form.control}
@@ -41,6 +45,7 @@ export function TestCaseFields({ form }: { form: UseFormReturn<TestCaseFormValue
       render={({ field, fieldState }) => (
         <NumberInput
           label={label}
+          description={description}
           value={field.value}
           onChange={(value) => field.onChange(typeof value === 'number' ? value : min)}
           onBlur={field.onBlur}
@@ -82,11 +87,11 @@ export function TestCaseFields({ form }: { form: UseFormReturn<TestCaseFormValue
               <SegmentedControl
                 aria-labelledby={kindLabelId}
                 value={field.value}
-                onChange={(value) => field.onChange(value === 'script' ? 'script' : 'io')}
-                data={[
-                  { value: 'io', label: t('testCases.kinds.io') },
-                  { value: 'script', label: t('testCases.kinds.script') },
-                ]}
+                onChange={(value) => field.onChange(TestCaseKind.catch('io').parse(value))}
+                data={TestCaseKind.options.map((value) => ({
+                  value,
+                  label: t(`testCases.kinds.${value}`),
+                }))}
               />
             )}
           />
@@ -109,21 +114,50 @@ export function TestCaseFields({ form }: { form: UseFormReturn<TestCaseFormValue
         />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-        {numberField('points', t('testCases.fields.points'), 0, 1000)}
+        {numberField(
+          'points',
+          t('testCases.fields.points'),
+          0,
+          1000,
+          undefined,
+          kind === 'pytest' ? t('testCases.help.pytestPoints') : undefined,
+        )}
         {numberField('time_limit_ms', t('testCases.fields.timeLimit'), 100, 10_000, ' ms')}
         {numberField('memory_limit_mb', t('testCases.fields.memoryLimit'), 32, 1024, ' MB')}
       </SimpleGrid>
-      <Textarea
-        label={t('assignments.tests.stdin')}
-        description={kind === 'script' ? t('testCases.help.stdinScript') : undefined}
-        autosize
-        minRows={3}
-        maxRows={12}
-        styles={MONO}
-        error={errors.stdin?.message}
-        {...form.register('stdin')}
-      />
-      {kind === 'io' ? (
+      {kind === 'pytest' ? null : (
+        <Textarea
+          label={t('assignments.tests.stdin')}
+          description={kind === 'script' ? t('testCases.help.stdinScript') : undefined}
+          autosize
+          minRows={3}
+          maxRows={12}
+          styles={MONO}
+          error={errors.stdin?.message}
+          {...form.register('stdin')}
+        />
+      )}
+      {kind === 'pytest' ? (
+        <>
+          <TextInput
+            label={t('testCases.fields.testFileName')}
+            description={t('testCases.help.testFileName')}
+            required
+            styles={MONO}
+            error={errors.test_file_name?.message}
+            {...form.register('test_file_name', {
+              validate: schemaRule(TestFileName, t('testCases.help.testFileNameInvalid')),
+            })}
+          />
+          <ScriptField
+            form={form}
+            name="test_code"
+            label={t('testCases.fields.testCode')}
+            help={t('testCases.help.testCode')}
+            requiredMessage={t('testCases.help.testCodeRequired')}
+          />
+        </>
+      ) : kind === 'io' ? (
         <>
           <Textarea
             label={t('assignments.tests.expected')}
@@ -185,7 +219,7 @@ export function TestCaseFields({ form }: { form: UseFormReturn<TestCaseFormValue
             name="check_script"
             label={t('testCases.fields.checkScript')}
             help={t('testCases.help.checkScript')}
-            required
+            requiredMessage={t('testCases.help.checkRequired')}
           />
         </>
       )}
@@ -198,23 +232,24 @@ function ScriptField({
   name,
   label,
   help,
-  required = false,
+  requiredMessage,
 }: {
   form: UseFormReturn<TestCaseFormValues>;
-  name: 'driver' | 'check_script';
+  name: 'driver' | 'check_script' | 'test_code';
   label: string;
   help: string;
-  required?: boolean;
+  /** Set for a field that must not be blank: the message when it is. */
+  requiredMessage?: string;
 }) {
-  const { t } = useTranslation();
   const helpId = useId();
+  const required = requiredMessage !== undefined;
   return (
     <Controller
       control={form.control}
       name={name}
       rules={
-        required
-          ? { validate: (value) => value.trim().length > 0 || t('testCases.help.checkRequired') }
+        requiredMessage !== undefined
+          ? { validate: (value) => value.trim().length > 0 || requiredMessage }
           : undefined
       }
       render={({ field, fieldState }) => (

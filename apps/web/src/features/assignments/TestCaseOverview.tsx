@@ -14,6 +14,12 @@ function isShown(test: TestCase): boolean {
   return test.view === 'editor' ? test.kind === 'io' : test.revealed;
 }
 
+/** A pytest test's module, when the reader may read it (editors always; students once revealed). */
+function shownTestModule(test: TestCase): string | null {
+  if (test.kind !== 'pytest') return null;
+  return test.view === 'editor' || test.revealed ? test.test_code : null;
+}
+
 /** The assignment's tests as the reader may see them: input and expected output where revealed. */
 export function TestCaseOverview({ assignmentId, courseId }: { assignmentId: number; courseId: number }) {
   const { t } = useTranslation();
@@ -44,7 +50,12 @@ export function TestCaseOverview({ assignmentId, courseId }: { assignmentId: num
               </Group>
             </Accordion.Control>
             <Accordion.Panel>
-              {isShown(test) ? (
+              {shownTestModule(test) !== null ? (
+                <OutputBlock
+                  label={t('assignments.tests.testModule', { file: test.test_file_name })}
+                  text={shownTestModule(test)}
+                />
+              ) : isShown(test) ? (
                 <SimpleGrid cols={{ base: 1, sm: 2 }}>
                   <OutputBlock label={t('assignments.tests.stdin')} text={test.stdin} />
                   <OutputBlock label={t('assignments.tests.expected')} text={test.expected_stdout} />

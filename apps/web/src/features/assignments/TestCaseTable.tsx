@@ -98,6 +98,11 @@ export function TestCaseTable({
                 <Badge variant="light" color="gray">
                   {t(`testCases.kinds.${test.kind}`)}
                 </Badge>
+                {test.kind === 'pytest' ? (
+                  <Text size="xs" ff="monospace" mt={2}>
+                    {test.test_file_name}
+                  </Text>
+                ) : null}
               </Table.Td>
               <Table.Td>
                 <VisibilityBadge visibility={test.visibility} />

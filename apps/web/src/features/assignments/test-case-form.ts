@@ -1,4 +1,4 @@
-import type { TestCase, TestCaseCreate } from '@kadai/contracts';
+import { DEFAULT_TEST_FILE_NAME, type TestCase, type TestCaseCreate } from '@kadai/contracts';
 
 type EditorTestCase = Extract<TestCase, { view: 'editor' }>;
 
@@ -17,6 +17,8 @@ export function emptyTestCaseValues(): TestCaseFormValues {
     tolerance: 1e-6,
     driver: '',
     check_script: '',
+    test_file_name: DEFAULT_TEST_FILE_NAME,
+    test_code: '',
     time_limit_ms: 2000,
     memory_limit_mb: 256,
   };
@@ -34,6 +36,9 @@ export function testCaseValues(test: EditorTestCase): TestCaseFormValues {
     tolerance: test.tolerance,
     driver: test.driver,
     check_script: test.check_script,
+    // A test written before pytest tests existed has no file name; the form always sends a valid one.
+    test_file_name: test.test_file_name || DEFAULT_TEST_FILE_NAME,
+    test_code: test.test_code,
     time_limit_ms: test.time_limit_ms,
     memory_limit_mb: test.memory_limit_mb,
   };

@@ -1,15 +1,16 @@
-import { Alert, Badge, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconEyeOff, IconPencil } from '@tabler/icons-react';
 import type { Evaluation } from '@kadai/contracts';
 import { useTranslation } from 'react-i18next';
-import { OutputBlock } from '../../ui/OutputBlock.tsx';
-import { OutputDiff } from './OutputDiff.tsx';
+import { EvaluationItems } from './EvaluationItems.tsx';
+import { FullEvaluationDetails } from './FullEvaluationDetails.tsx';
 import { OverrideDialog } from './OverrideDialog.tsx';
 
 /**
  * One test's details as visibility allows: everything for a `full` evaluation (input, expected vs
- * actual with a line diff, error output, the checker's message); only the verdict for a hidden test.
+ * actual with a line diff, error output, the checker's message; a pytest file's tests with their
+ * messages); only the verdict for a hidden test, and for a hidden pytest file each test's outcome.
  */
 export function EvaluationBody({
   evaluation,
@@ -31,31 +32,17 @@ export function EvaluationBody({
         </Alert>
       ) : null}
       {evaluation.view === 'hidden' ? (
-        <Group gap="xs">
-          <IconEyeOff size={16} aria-hidden />
-          <Text size="sm">{t('submissions.results.hiddenNote')}</Text>
-        </Group>
-      ) : (
         <>
-          <OutputDiff expected={evaluation.expected_stdout} actual={evaluation.stdout} />
-          <SimpleGrid cols={{ base: 1, md: 2 }}>
-            <OutputBlock label={t('assignments.tests.stdin')} text={evaluation.stdin} />
-            <OutputBlock label={t('submissions.results.stderr')} text={evaluation.stderr} />
-          </SimpleGrid>
-          {evaluation.checker_message ? (
-            <OutputBlock label={t('submissions.results.checker')} text={evaluation.checker_message} />
-          ) : null}
           <Group gap="xs">
-            <Badge variant="light" color="gray">
-              {t('submissions.results.exitCode', { code: evaluation.exit_code ?? '–' })}
-            </Badge>
-            {evaluation.signal ? (
-              <Badge variant="light" color="red">
-                {t('submissions.results.signal', { signal: evaluation.signal })}
-              </Badge>
-            ) : null}
+            <IconEyeOff size={16} aria-hidden />
+            <Text size="sm">{t('submissions.results.hiddenNote')}</Text>
           </Group>
+          {evaluation.items.length > 0 ? (
+            <EvaluationItems items={evaluation.items} testName={evaluation.test_case_name} />
+          ) : null}
         </>
+      ) : (
+        <FullEvaluationDetails result={evaluation} />
       )}
       {canManage ? (
         <Group>

@@ -1,10 +1,9 @@
-import { Accordion, Group, Loader, Text } from '@mantine/core';
-import type { Evaluation, SubmissionDetail } from '@kadai/contracts';
+import { Group, Loader, Text } from '@mantine/core';
+import type { SubmissionDetail } from '@kadai/contracts';
 import { useTranslation } from 'react-i18next';
-import { useFormatters } from '../../i18n/format.ts';
 import { Section } from '../../ui/Section.tsx';
 import { EvaluationBody } from './EvaluationBody.tsx';
-import { StatusBadge } from './StatusBadge.tsx';
+import { TestResultList } from './TestResultList.tsx';
 import { isInProgress } from './status.ts';
 
 /** Every test's verdict, points, time and memory; open one for its input, output diff and errors. */
@@ -42,58 +41,17 @@ export function EvaluationResults({
           <Text size="sm">{t('submissions.results.none')}</Text>
         )
       ) : (
-        <Accordion multiple variant="separated" chevronPosition="left">
-          {evaluations.map((evaluation) => (
-            <Accordion.Item key={evaluation.id} value={String(evaluation.id)}>
-              <Accordion.Control>
-                <EvaluationSummary evaluation={evaluation} />
-              </Accordion.Control>
-              <Accordion.Panel>
-                <EvaluationBody
-                  evaluation={evaluation}
-                  canManage={submission.can_manage && submission.status === 'Completed'}
-                  submissionId={submission.id}
-                />
-              </Accordion.Panel>
-            </Accordion.Item>
-          ))}
-        </Accordion>
+        <TestResultList
+          results={evaluations}
+          renderBody={(evaluation) => (
+            <EvaluationBody
+              evaluation={evaluation}
+              canManage={submission.can_manage && submission.status === 'Completed'}
+              submissionId={submission.id}
+            />
+          )}
+        />
       )}
     </Section>
-  );
-}
-
-function EvaluationSummary({ evaluation }: { evaluation: Evaluation }) {
-  const { t } = useTranslation();
-  const format = useFormatters();
-  return (
-    <Group justify="space-between" wrap="wrap" gap="xs">
-      <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-        <StatusBadge status={evaluation.status} size="sm" />
-        <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-          {evaluation.test_case_name}
-        </Text>
-      </Group>
-      <Group gap="md" wrap="wrap">
-        {evaluation.reason ? (
-          <Text size="xs" c="dimmed">
-            {t(`submissions.reasons.${evaluation.reason}`)}
-          </Text>
-        ) : null}
-        <Text size="xs" c="dimmed">
-          {evaluation.view === 'hidden' || evaluation.time_ms === null
-            ? '–'
-            : t('submissions.results.time', { ms: format.number(evaluation.time_ms) })}
-        </Text>
-        <Text size="xs" c="dimmed">
-          {evaluation.view === 'hidden' || evaluation.memory_kb === null
-            ? '–'
-            : t('submissions.results.memory', { size: format.bytes(evaluation.memory_kb * 1024) })}
-        </Text>
-        <Text size="sm" ff="monospace" fw={600}>
-          {t('submissions.results.points', { points: evaluation.points, max: evaluation.max_points })}
-        </Text>
-      </Group>
-    </Group>
   );
 }

@@ -11,10 +11,8 @@ import { assignmentKeys } from '../assignments/assignments.queries.ts';
 import { useSession } from '../auth/session.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 import { SubmissionStateNote } from './SubmissionStateNote.tsx';
-import { mySubmissionsQuery, submissionKeys } from './submissions.queries.ts';
+import { myAssignmentSubmissionsQuery, submissionKeys } from './submissions.queries.ts';
 import { useWhenSettled } from './useWhenSettled.ts';
-
-const SHOWN = 10;
 
 /**
  * The reader's latest submissions to this assignment, updating by themselves while any is waiting or
@@ -25,12 +23,7 @@ export function MySubmissions({ assignmentId, courseId }: { assignmentId: number
   const queryClient = useQueryClient();
   const userId = useSession((s) => s.userId);
   const submissions = useQuery({
-    ...mySubmissionsQuery(courseId, userId ?? 0, {
-      assignment_id: assignmentId,
-      limit: SHOWN,
-      offset: 0,
-      ordering: '-created_at',
-    }),
+    ...myAssignmentSubmissionsQuery(courseId, userId ?? 0, assignmentId),
     enabled: userId !== null,
   });
   const rows = submissions.data?.results;

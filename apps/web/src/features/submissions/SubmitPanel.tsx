@@ -1,7 +1,7 @@
 import { Alert, Button, FileButton, Group, Input, Stack, Text } from '@mantine/core';
-import { IconFile, IconSend, IconUpload, IconX } from '@tabler/icons-react';
+import { IconFile, IconPlayerPlay, IconSend, IconUpload, IconX } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AssignmentCourseDetail } from '@kadai/contracts';
+import type { AssignmentCourseDetail, SubmitRequest } from '@kadai/contracts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileList } from '../../ui/FileList.tsx';
@@ -12,8 +12,9 @@ import { Section } from '../../ui/Section.tsx';
 import { assignmentKeys } from '../assignments/assignments.queries.ts';
 import { checkSubmissionFiles, readSubmittedFile } from '../assignments/file-limits.ts';
 import { FileProblemList } from './FileProblemList.tsx';
+import { PrecheckResults } from './PrecheckResults.tsx';
 import { SubmissionLimits } from './SubmissionLimits.tsx';
-import { submit } from './submissions.api.ts';
+import { precheck, submit } from './submissions.api.ts';
 import { submissionKeys } from './submissions.queries.ts';
 import { useDraft } from './useDraft.ts';
 
@@ -43,15 +44,17 @@ export function SubmitPanel({ detail }: { detail: AssignmentCourseDetail }) {
     ? problems
     : problems.filter((problem) => problem.kind !== 'missing' && problem.kind !== 'empty');
 
+  // Submit and "Run visible tests" send the same body: a precheck runs exactly what would be submitted.
+  const requestBody = async (): Promise<SubmitRequest> => ({
+    assignment_id: assignment.id,
+    course_id: course.course_id,
+    code: code.trim() ? code : undefined,
+    files: await Promise.all(files.map(readSubmittedFile)),
+    upload_files_later: false,
+  });
+
   const send = useMutation({
-    mutationFn: async () =>
-      submit({
-        assignment_id: assignment.id,
-        course_id: course.course_id,
-        code: code.trim() ? code : undefined,
-        files: await Promise.all(files.map(readSubmittedFile)),
-        upload_files_later: false,
-      }),
+    mutationFn: async () => submit(await requestBody()),
     onSuccess: async (submission) => {
       notifySuccess(t('submissions.submit.done', { id: submission.id }));
       setFiles([]);
@@ -64,9 +67,18 @@ export function SubmitPanel({ detail }: { detail: AssignmentCourseDetail }) {
     onError: (error) => notifyError(errorMessage(error, t), { title: t('submissions.submit.failed') }),
   });
 
+  // Answered inline under the editor (errors too), not as a notification.
+  const check = useMutation({
+    mutationFn: async () => precheck({ ...(await requestBody()), upload_files_later: false }),
+  });
+
   const onSubmit = () => {
     setAttempted(true);
     if (problems.length === 0) send.mutate();
+  };
+  const onPrecheck = () => {
+    setAttempted(true);
+    if (problems.length === 0) check.mutate();
   };
 
   const addFiles = (chosen: File[]) => {
@@ -140,15 +152,29 @@ export function SubmitPanel({ detail }: { detail: AssignmentCourseDetail }) {
               </Button>
             )}
           </FileButton>
-          <Button
-            onClick={onSubmit}
-            loading={send.isPending}
-            disabled={!detail.accepts_submissions}
-            leftSection={<IconSend size={16} aria-hidden />}
-          >
-            {t('common.submit')}
-          </Button>
+          <Group gap="xs">
+            <Button
+              variant="default"
+              onClick={onPrecheck}
+              loading={check.isPending}
+              aria-busy={check.isPending}
+              disabled={!detail.accepts_submissions}
+              leftSection={<IconPlayerPlay size={16} aria-hidden />}
+            >
+              {t('submissions.precheck.run')}
+            </Button>
+            <Button
+              onClick={onSubmit}
+              loading={send.isPending}
+              disabled={!detail.accepts_submissions}
+              leftSection={<IconSend size={16} aria-hidden />}
+            >
+              {t('common.submit')}
+            </Button>
+          </Group>
         </Group>
+
+        <PrecheckResults pending={check.isPending} result={check.data} error={check.error} />
       </Stack>
     </Section>
   );

@@ -2,11 +2,13 @@ import {
   FinalSubmission,
   Leaderboard,
   LeaderboardProfile,
+  PrecheckResult,
   RegradeResult,
   Submission,
   SubmissionDetail,
   SubmissionList,
   type SUBMISSION_ORDERINGS,
+  type PrecheckRequest,
   type ScoreOverride,
   type SubmissionStatus,
   type SubmitRequest,
@@ -69,6 +71,11 @@ export function getSubmission(id: Id, signal?: AbortSignal) {
 
 export function submit(body: SubmitRequest) {
   return apiCall('submit', 'POST', '/Submission/Submit/', { body, response: Submission });
+}
+
+/** Runs the visible tests on the files of a Submit body at once; nothing is stored. */
+export function precheck(body: PrecheckRequest) {
+  return apiCall('precheck', 'POST', '/Submission/Precheck/', { body, response: PrecheckResult });
 }
 
 export function selectFinal(assignmentId: Id, courseId: Id, submissionId: Id) {

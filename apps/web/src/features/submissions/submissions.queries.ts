@@ -41,6 +41,19 @@ export function mySubmissionsQuery(courseId: number, userId: number, params: Cou
   });
 }
 
+/**
+ * The caller's latest submissions to one assignment (newest first): the assignment page's list and its
+ * latest result share this query, so they agree and ask once.
+ */
+export function myAssignmentSubmissionsQuery(courseId: number, userId: number, assignmentId: number) {
+  return mySubmissionsQuery(courseId, userId, {
+    assignment_id: assignmentId,
+    limit: 10,
+    offset: 0,
+    ordering: '-created_at',
+  });
+}
+
 /** One submission; asks again every 1.5 s until it is graded, canceled or refused. */
 export function submissionQuery(id: number) {
   return queryOptions({

@@ -1,0 +1,184 @@
+/**
+ * `POST Submission/Precheck/`: a student runs their code against the assignment's visible test cases
+ * before submitting (CodeRunner's "precheck"). The same checks as Submit (membership, dates, files),
+ * its own rate limit, the grader's own code for the runs (`@kadai/grader/evaluate`) in this process's
+ * sandbox, and nothing stored but the moment, for the rate limit.
+ */
+import {
+  evaluateFiles,
+  Semaphore,
+  type EvaluationResult,
+  type NamedFile,
+  type TestCaseSpec,
+} from '@kadai/grader/evaluate';
+import { runSandboxed, SandboxRequestError, SandboxUnavailableError } from '@kadai/sandbox';
+import type { PrecheckRequest, PrecheckResult, PrecheckTest } from '@kadai/contracts';
+import type { Actor, AppContext } from '../../lib/context.ts';
+import { HttpError, badRequest } from '../../lib/errors.ts';
+import { attachmentSources } from '../assignments/files.service.ts';
+import { visibleTestCases, type TestCaseRow } from '../assignments/test-cases.service.ts';
+import { getCourseRole } from '../courses/courses.service.ts';
+import { checkAddedFiles, checkComplete, decodeSubmission } from './file-rules.ts';
+import * as repo from './precheck.repo.ts';
+import { lockSubmitter } from './submissions.repo.ts';
+import { assertOpen, findTarget } from './submit.service.ts';
+
+/** At most this many prechecks per person and assignment within the window (429 beyond). */
+export const PRECHECK_RATE = { max: 6, windowSeconds: 60 } as const;
+/** Sandbox runs of prechecks at once in one API process; the rest wait their turn… */
+export const PRECHECK_SLOTS = 2;
+/** …unless this many already wait: then 503 with Retry-After. */
+export const PRECHECK_MAX_WAITING = 24;
+/** A precheck gives up (503) after this long, whatever is still running. */
+const PRECHECK_TIMEOUT_MS = 120_000;
+
+const slots = new Semaphore(PRECHECK_SLOTS);
+
+const busy = () =>
+  new HttpError(503, 'busy', 'Too many test runs are waiting; try again in a few seconds.', undefined, {
+    'retry-after': '5',
+  });
+const unavailable = (detail: string) =>
+  new HttpError(
+    503,
+    'sandbox_unavailable',
+    `Tests cannot run here now: the sandbox is not available (${detail}). Nothing runs outside the sandbox.`,
+  );
+
+function specOf(row: TestCaseRow): TestCaseSpec {
+  return {
+    id: row.id,
+    name: row.name,
+    kind: row.kind,
+    points: row.points,
+    stdin: row.stdin,
+    expectedStdout: row.expectedStdout,
+    comparison: row.comparison,
+    tolerance: row.tolerance,
+    driver: row.driver,
+    checkScript: row.checkScript,
+    testFileName: row.testFileName,
+    testCode: row.testCode,
+    timeLimitMs: row.timeLimitMs,
+    memoryLimitMb: row.memoryLimitMb,
+  };
+}
+
+function toPrecheckTest(row: TestCaseRow, result: EvaluationResult): PrecheckTest {
+  return {
+    test_case_id: row.id,
+    test_case_name: row.name,
+    position: row.position,
+    status: result.status,
+    points: result.points,
+    max_points: row.points,
+    reason: result.reason,
+    time_ms: result.timeMs,
+    memory_kb: result.memoryKb,
+    stdin: row.stdin,
+    expected_stdout: row.expectedStdout,
+    stdout: result.stdout,
+    stderr: result.stderr,
+    exit_code: result.exitCode,
+    signal: result.signal,
+    checker_message: result.checkerMessage,
+    items: result.items,
+  };
+}
+
+async function assertRate(ctx: AppContext, key: { assignmentId: number; userId: number }) {
+  const recent = await repo.countRecentPrechecks(ctx.db, key, PRECHECK_RATE.windowSeconds);
+  if (recent.count < PRECHECK_RATE.max) return;
+  const wait = Math.max(1, recent.retryAfterSeconds);
+  throw new HttpError(
+    429,
+    'throttled',
+    `You have run the tests ${recent.count} times in the last minute; try again in ${wait} seconds.`,
+    undefined,
+    { 'retry-after': String(wait) },
+  );
+}
+
+export async function precheck(
+  ctx: AppContext,
+  actor: Actor,
+  body: PrecheckRequest,
+): Promise<PrecheckResult> {
+  const now = new Date();
+  const key = { assignmentId: body.assignment_id, userId: actor.userId };
+  const prepared = await ctx.db.transaction(async (tx) => {
+    await getCourseRole(tx, actor, body.course_id);
+    const target = await findTarget(tx, actor, body.assignment_id, body.course_id);
+    assertOpen(target, now);
+    const files = decodeSubmission(body, target.rules.entryFile);
+    checkAddedFiles(
+      target.rules,
+      [],
+      files.map((f) => ({ filename: f.filename, size: f.content.length })),
+    );
+    checkComplete(
+      target.rules,
+      files.map((f) => f.filename),
+    );
+    // Held until commit: parallel prechecks count one after the other.
+    await lockSubmitter(tx, key);
+    await assertRate({ ...ctx, db: tx }, key);
+    const { visible, notRun } = await visibleTestCases(tx, body.assignment_id);
+    const sources = await attachmentSources(tx, body.assignment_id);
+    await repo.recordPrecheck(tx, key);
+    return { target, files, visible, notRun, sources };
+  });
+  if (prepared.visible.length === 0) {
+    throw badRequest('This assignment has no visible tests to run.', undefined, 'no_test_cases');
+  }
+  if (slots.queued >= PRECHECK_MAX_WAITING) throw busy();
+
+  const attachments: NamedFile[] = await Promise.all(
+    prepared.sources.map(async (s) => ({
+      filename: s.filename,
+      content: await ctx.storage.read(s.storageKey),
+    })),
+  );
+  const local = new AbortController();
+  const signal = AbortSignal.any([local.signal, AbortSignal.timeout(PRECHECK_TIMEOUT_MS)]);
+  try {
+    const evaluated = await evaluateFiles(
+      { run: runSandboxed, slots },
+      {
+        format: prepared.target.rules,
+        files: prepared.files,
+        attachments,
+        tests: prepared.visible.map(specOf),
+      },
+      signal,
+      local,
+    );
+    const maxScore = prepared.visible.reduce((sum, row) => sum + row.points, 0);
+    if (evaluated.kind === 'invalid') {
+      return {
+        status: 'InvalidFormat',
+        message: evaluated.message,
+        score: 0,
+        max_score: maxScore,
+        not_run: prepared.notRun,
+        tests: [],
+      };
+    }
+    const tests = evaluated.evaluations.map((result, index) =>
+      toPrecheckTest(prepared.visible[index]!, result),
+    );
+    return {
+      status: 'Completed',
+      message: '',
+      score: tests.reduce((sum, t) => sum + t.points, 0),
+      max_score: maxScore,
+      not_run: prepared.notRun,
+      tests,
+    };
+  } catch (error) {
+    if (error instanceof SandboxUnavailableError) throw unavailable(error.message);
+    if (error instanceof SandboxRequestError) throw badRequest(error.message);
+    if (signal.aborted && !(error instanceof HttpError)) throw busy();
+    throw error;
+  }
+}

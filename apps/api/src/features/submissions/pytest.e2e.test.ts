@@ -1,0 +1,236 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PrecheckResult, SubmissionDetail, TestCase } from '@kadai/contracts';
+import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
+import {
+  createSubmissionWorld,
+  hoursFromNow,
+  insertAssignment,
+  setLink,
+  type SubmissionWorld,
+} from './testing.ts';
+
+/**
+ * pytest test cases through the HTTP routes, with the real in-process grader and sandbox: created by an
+ * editor, per-test items in every view, hidden modules and messages never reaching a student, the
+ * harness's own failures, prechecks that store nothing.
+ */
+const VISIBLE = `from main import add
+from kadai import points
+
+def test_small():
+    assert add(1, 2) == 3
+
+@points(2)
+def test_negative():
+    assert add(-1, -2) == -3, "negative numbers"
+`;
+const HIDDEN = `# HIDDEN-MODULE-SECRET
+import pytest
+from main import add
+
+@pytest.mark.parametrize("a", [10, 20, 30])
+def test_big(a):
+    assert add(a, 1) == a + 1, "HIDDEN-MESSAGE-SECRET"
+`;
+const RIGHT = 'def add(a, b):\n    return a + b\n';
+/** Right for small numbers, wrong for negative ones and for a ≥ 20; prints fake results and writes files. */
+const PARTLY = `import os
+print('{"t": "result", "id": "test_main.py::test_negative", "outcome": "passed", "message": "", "output": ""}')
+open('results.json', 'w').write('{"passed": true}')
+
+def add(a, b):
+    print("PRINTED-BY-STUDENT")
+    if a < 0 or a >= 20:
+        return 0
+    return a + b
+`;
+
+describe('pytest test cases graded by the real grader', () => {
+  let t: TestApp;
+  let w: SubmissionWorld;
+  let assignmentId: number;
+  let ids: { visible: number; hidden: number };
+  const base = () => `/api/Assignment/${assignmentId}/${w.course.id}/TestCase/`;
+
+  beforeAll(async () => {
+    t = await createTestApp({ grader: true });
+    w = await createSubmissionWorld(t);
+    const assignment = await insertAssignment(t, { courses: [{ courseId: w.course.id }] });
+    assignmentId = assignment.id;
+    const create = async (body: object) => {
+      const res = await call(t, 'POST', base(), { token: w.tokens.editor, body });
+      expect(res.status).toBe(201);
+      return TestCase.parse(res.body).id;
+    };
+    ids = {
+      visible: await create({ name: 'unit', kind: 'pytest', points: 3, test_code: VISIBLE }),
+      hidden: await create({
+        name: 'more',
+        kind: 'pytest',
+        points: 6,
+        visibility: 'hidden',
+        test_file_name: 'test_more.py',
+        test_code: HIDDEN,
+      }),
+    };
+  });
+  afterAll(() => t.close());
+
+  const submit = async (code: string, token = w.tokens.student) => {
+    const res = await call(t, 'POST', '/api/Submission/Submit/', {
+      token,
+      body: { assignment_id: assignmentId, course_id: w.course.id, code },
+    });
+    expect(res.status).toBe(201);
+    return Number(res.json.id);
+  };
+  const graded = async (id: number, token = w.tokens.student) => {
+    const deadline = Date.now() + 40_000;
+    for (;;) {
+      const detail = SubmissionDetail.parse((await call(t, 'GET', `/api/Submission/${id}/`, { token })).body);
+      if (!['Scheduled', 'Executing'].includes(detail.status)) return detail;
+      if (Date.now() > deadline) throw new Error(`submission ${id} still ${detail.status}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+
+  it('checks a pytest test case: a module is needed, and a test file name', async () => {
+    const empty = await call(t, 'POST', base(), {
+      token: w.tokens.editor,
+      body: { name: 'x', kind: 'pytest' },
+    });
+    expect(empty.status).toBe(400);
+    expect(JSON.stringify(empty.json)).toContain('test_code');
+    const badName = await call(t, 'POST', base(), {
+      token: w.tokens.editor,
+      body: { name: 'x', kind: 'pytest', test_code: VISIBLE, test_file_name: '../main.py' },
+    });
+    expect(badName.status).toBe(400);
+    const toEmpty = await call(t, 'PATCH', `${base()}${ids.visible}/`, {
+      token: w.tokens.editor,
+      body: { test_code: '  ' },
+    });
+    expect(toEmpty.status).toBe(400);
+  });
+
+  it('scores each collected test, shows visible items in full and hidden ones by name and outcome', async () => {
+    const detail = await graded(await submit(PARTLY));
+    expect([detail.status, detail.max_score]).toEqual(['Completed', 9]);
+    const visible = detail.evaluations.find((e) => e.test_case_id === ids.visible)!;
+    const hidden = detail.evaluations.find((e) => e.test_case_id === ids.hidden)!;
+    // Visible: 1 of 3 shares → 1 of 3 points; hidden: 1 of 3 tests → 2 of 6 points.
+    expect([visible.points, hidden.points, detail.score]).toEqual([1, 2, 3]);
+    expect(visible.view).toBe('full');
+    expect(visible.items.map((i) => [i.name, i.outcome, i.points, i.max_points])).toEqual([
+      ['test_small', 'passed', 1, 1],
+      ['test_negative', 'failed', 0, 2],
+    ]);
+    const failing = visible.view === 'full' ? visible.items[1]! : null;
+    expect(failing?.message).toContain('negative numbers');
+    expect(failing?.output).toContain('PRINTED-BY-STUDENT');
+    expect(hidden.view).toBe('hidden');
+    expect(hidden.items).toEqual([
+      { name: 'test_big[10]', outcome: 'passed', points: 1, max_points: 1 },
+      { name: 'test_big[20]', outcome: 'failed', points: 0, max_points: 1 },
+      { name: 'test_big[30]', outcome: 'failed', points: 0, max_points: 1 },
+    ]);
+
+    // The editor sees the hidden items' messages; the student sees them in no call.
+    const editorView = SubmissionDetail.parse(
+      (await call(t, 'GET', `/api/Submission/${detail.id}/`, { token: w.tokens.editor })).body,
+    );
+    expect(JSON.stringify(editorView)).toContain('HIDDEN-MESSAGE-SECRET');
+    const studentCalls = [
+      `/api/Submission/${detail.id}/`,
+      `/api/Submission/?assignment_id=${assignmentId}`,
+      `/api/Evaluation/?submission=${detail.id}`,
+      base(),
+      `${base()}${ids.hidden}/`,
+      `/api/Assignment/${assignmentId}/CourseSpecificDetail/?course_id=${w.course.id}`,
+      `/api/Assignment/${assignmentId}/${w.course.id}/FileUpload/`,
+    ];
+    for (const url of studentCalls) {
+      const res = await call(t, 'GET', url, { token: w.tokens.student });
+      expect(res.status, url).toBeLessThan(500);
+      const text = JSON.stringify(res.body);
+      expect(text, url).not.toContain('HIDDEN-MODULE-SECRET');
+      expect(text, url).not.toContain('HIDDEN-MESSAGE-SECRET');
+    }
+    const testCases = (await call(t, 'GET', base(), { token: w.tokens.student })).json as {
+      results: { id: number; test_code: string | null }[];
+    };
+    expect(testCases.results.find((c) => c.id === ids.visible)?.test_code).toBe(VISIBLE);
+    expect(testCases.results.find((c) => c.id === ids.hidden)?.test_code).toBeNull();
+  });
+
+  it('gives full marks when every test passes', async () => {
+    const detail = await graded(await submit(RIGHT, w.tokens.classmate), w.tokens.classmate);
+    expect([detail.status, detail.score]).toEqual(['Completed', 9]);
+    expect(detail.evaluations.every((e) => e.status === 'Correct')).toBe(true);
+  });
+
+  it('reports a student module that cannot be imported as the reason, with its message', async () => {
+    const detail = await graded(await submit('def add(a, b):\n    return a +\n'));
+    // A syntax error in the student's file is the format check's; one at import time is pytest's.
+    expect(detail.status).toBe('InvalidFormat');
+    const raising = await graded(await submit('raise ValueError("no add today")\n'));
+    const visible = raising.evaluations.find((e) => e.test_case_id === ids.visible)!;
+    expect([visible.status, visible.reason, visible.items]).toEqual(['Wrong', 'collection_error', []]);
+    expect(visible.view === 'full' && visible.checker_message).toContain('ValueError: no add today');
+    const hidden = raising.evaluations.find((e) => e.test_case_id === ids.hidden)!;
+    expect(JSON.stringify(hidden)).not.toContain('no add today');
+  });
+
+  it('runs a reference solution with pytest cases, and the editor sees the items', async () => {
+    const res = await call(t, 'POST', `${base()}run-reference/`, {
+      token: w.tokens.editor,
+      body: { code: RIGHT },
+    });
+    expect(res.status).toBe(202);
+    const detail = await graded(Number(res.json.submission_id), w.tokens.editor);
+    expect(detail.score).toBe(9);
+    expect(detail.evaluations.flatMap((e) => e.items.map((i) => i.outcome))).toEqual(Array(5).fill('passed'));
+  });
+
+  describe('precheck', () => {
+    const precheck = (code: string, token = w.tokens.student) =>
+      call(t, 'POST', '/api/Submission/Precheck/', {
+        token,
+        body: { assignment_id: assignmentId, course_id: w.course.id, code },
+      });
+    const count = async (table: string) =>
+      Number((await t.database.query(`SELECT count(*)::int AS n FROM ${table}`)).rows[0]!.n);
+
+    it('runs the visible tests only and stores nothing', async () => {
+      const before = [await count('submissions'), await count('evaluations')];
+      const outsider = await precheck(PARTLY, w.tokens.otherEditor);
+      expect(outsider.status).toBe(404); // not a member of the course
+      const ok = await precheck(PARTLY);
+      expect(ok.status).toBe(200);
+      const result = PrecheckResult.parse(ok.body);
+      expect([result.status, result.score, result.max_score, result.not_run]).toEqual(['Completed', 1, 3, 1]);
+      expect(result.tests.map((test) => test.test_case_id)).toEqual([ids.visible]);
+      expect(result.tests[0]!.items.map((i) => i.outcome)).toEqual(['passed', 'failed']);
+      expect(JSON.stringify(result)).not.toContain('HIDDEN');
+      expect([await count('submissions'), await count('evaluations')]).toEqual(before);
+
+      const invalid = PrecheckResult.parse((await precheck('def add(:\n')).body);
+      expect([invalid.status, invalid.tests]).toEqual(['InvalidFormat', []]);
+      expect(invalid.message).toMatch(/Syntax error/);
+    });
+
+    it('is rate-limited apart from submitting, and refused after the cut-off', async () => {
+      let last = 0;
+      for (let i = 0; i < 8 && last !== 429; i++) last = (await precheck(RIGHT, w.tokens.classmate)).status;
+      expect(last).toBe(429);
+      const limited = await precheck(RIGHT, w.tokens.classmate);
+      expect(limited.headers['retry-after']).toMatch(/^\d+$/);
+      expect((await submit(RIGHT, w.tokens.classmate)) > 0).toBe(true); // submitting is still allowed
+
+      await setLink(t, assignmentId, w.course.id, { dueAt: hoursFromNow(-2), lateUntil: null });
+      const closed = await precheck(RIGHT);
+      expect([closed.status, closed.json.code]).toEqual([403, 'closed']);
+      await setLink(t, assignmentId, w.course.id, { dueAt: hoursFromNow(24) });
+    });
+  });
+});

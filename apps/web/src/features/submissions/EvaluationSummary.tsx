@@ -1,0 +1,46 @@
+import { Group, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useFormatters } from '../../i18n/format.ts';
+import { StatusBadge } from './StatusBadge.tsx';
+import type { TestResult } from './test-results.ts';
+
+/** One test's line: verdict, name, reason, time and memory (when the reader may see them), points. */
+export function EvaluationSummary({ evaluation }: { evaluation: TestResult }) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  // A hidden evaluation has no time or memory at all (they could spell out its input).
+  const timeMs = 'time_ms' in evaluation ? evaluation.time_ms : null;
+  const memoryKb = 'memory_kb' in evaluation ? evaluation.memory_kb : null;
+  const passedItems = evaluation.items.filter((item) => item.outcome === 'passed').length;
+  return (
+    <Group justify="space-between" wrap="wrap" gap="xs">
+      <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+        <StatusBadge status={evaluation.status} size="sm" />
+        <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+          {evaluation.test_case_name}
+        </Text>
+      </Group>
+      <Group gap="md" wrap="wrap">
+        {evaluation.reason ? (
+          <Text size="xs" c="dimmed">
+            {t(`submissions.reasons.${evaluation.reason}`)}
+          </Text>
+        ) : null}
+        {evaluation.items.length > 0 ? (
+          <Text size="xs" c="dimmed">
+            {t('submissions.items.passedCount', { passed: passedItems, count: evaluation.items.length })}
+          </Text>
+        ) : null}
+        <Text size="xs" c="dimmed">
+          {timeMs === null ? '–' : t('submissions.results.time', { ms: format.number(timeMs) })}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {memoryKb === null ? '–' : t('submissions.results.memory', { size: format.bytes(memoryKb * 1024) })}
+        </Text>
+        <Text size="sm" ff="monospace" fw={600}>
+          {t('submissions.results.points', { points: evaluation.points, max: evaluation.max_points })}
+        </Text>
+      </Group>
+    </Group>
+  );
+}

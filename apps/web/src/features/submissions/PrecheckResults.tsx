@@ -1,0 +1,101 @@
+import { Alert, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconEyeOff } from '@tabler/icons-react';
+import type { PrecheckResult } from '@kadai/contracts';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../api/client.ts';
+import { errorMessage } from '../../ui/errors.ts';
+import { FullEvaluationDetails } from './FullEvaluationDetails.tsx';
+import { ResultOutcome } from './ResultOutcome.tsx';
+import { TestResultList } from './TestResultList.tsx';
+import { countPassed } from './test-results.ts';
+
+/** Why a precheck did not run, in words: a rate limit says how long to wait. */
+export function precheckErrorMessage(error: unknown, t: TFunction): string {
+  if (isApiError(error, 429)) {
+    return t('submissions.precheck.tooMany', { seconds: error.retryAfterSeconds ?? 60 });
+  }
+  return errorMessage(error, t);
+}
+
+/**
+ * What "Run visible tests" found, under the editor: running, the reason it could not run, or the
+ * outcome and each visible test with its details. The region is live, so the outcome is announced.
+ */
+export function PrecheckResults({
+  pending,
+  result,
+  error,
+}: {
+  pending: boolean;
+  result: PrecheckResult | undefined;
+  error: unknown;
+}) {
+  const { t } = useTranslation();
+  let body: React.ReactNode = null;
+  if (pending) {
+    body = (
+      <Group gap="xs">
+        <Loader size="xs" aria-hidden />
+        <Text size="sm">{t('submissions.precheck.running')}</Text>
+      </Group>
+    );
+  } else if (error) {
+    body = (
+      <Alert color="red" icon={<IconAlertTriangle aria-hidden />} title={t('submissions.precheck.failed')}>
+        <Text size="sm">{precheckErrorMessage(error, t)}</Text>
+      </Alert>
+    );
+  } else if (result) {
+    body = <PrecheckResultView result={result} />;
+  }
+  return (
+    <div aria-live="polite" aria-busy={pending}>
+      {body}
+    </div>
+  );
+}
+
+function PrecheckResultView({ result }: { result: PrecheckResult }) {
+  const { t } = useTranslation();
+  const { passed, count } = countPassed(result.tests);
+  return (
+    <Stack gap="sm">
+      <Title order={3} size="h5">
+        {t('submissions.precheck.title')}
+      </Title>
+      {result.status === 'InvalidFormat' ? (
+        <Alert color="orange" icon={<IconAlertTriangle aria-hidden />} title={t('status.InvalidFormat')}>
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+            {result.message || t('submissions.detail.noMessage')}
+          </Text>
+        </Alert>
+      ) : count === 0 ? (
+        <Text size="sm">{t('submissions.precheck.noVisible')}</Text>
+      ) : (
+        <ResultOutcome
+          passed={passed}
+          count={count}
+          score={result.score}
+          max={result.max_score}
+          scope="visible"
+        />
+      )}
+      <Group gap="xs" wrap="nowrap" align="flex-start">
+        <IconEyeOff size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+        <Text size="sm">
+          {result.not_run > 0
+            ? t('submissions.precheck.notRun', { count: result.not_run })
+            : t('submissions.precheck.nothingStored')}
+        </Text>
+      </Group>
+      {result.status === 'Completed' && count > 0 ? (
+        <TestResultList
+          results={result.tests}
+          openFirstFailing
+          renderBody={(test) => <FullEvaluationDetails result={test} />}
+        />
+      ) : null}
+    </Stack>
+  );
+}
