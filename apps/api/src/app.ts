@@ -37,6 +37,7 @@ import { registerPygradeRoutes } from './features/pygrade/pygrade.routes.ts';
 import { registerPygradeApiRoutes } from './features/pygrade/console.routes.ts';
 import { registerAssignmentRoutes } from './features/assignments/assignments.routes.ts';
 import { registerAssignmentFileRoutes } from './features/assignments/files.routes.ts';
+import { registerAssignmentBundleRoutes } from './features/assignments/bundles.routes.ts';
 import { registerTestCaseRoutes } from './features/assignments/test-cases.routes.ts';
 import { registerDownloadRoutes } from './features/downloads/downloads.routes.ts';
 import { registerSubmissionRoutes } from './features/submissions/submissions.routes.ts';
@@ -258,6 +259,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerMemberRoutes(api, ctx);
       registerAssignmentRoutes(api, ctx);
       registerAssignmentFileRoutes(api, ctx);
+      registerAssignmentBundleRoutes(api, ctx);
       registerTestCaseRoutes(api, ctx);
       registerDownloadRoutes(api, ctx);
       registerSubmissionRoutes(api, ctx);

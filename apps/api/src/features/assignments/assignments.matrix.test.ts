@@ -1,4 +1,4 @@
-import { createAssignmentWorld, hoursFromNow, upload } from './testing.ts';
+import { createAssignmentWorld, hoursFromNow, importBundle, minimalBundle, upload } from './testing.ts';
 import { describeMatrix, type MatrixRow } from '../../../test/matrix.ts';
 
 /**
@@ -105,6 +105,19 @@ const MATRIX: Row[] = [
     route: '/api/Assignment/{assignment_id}/{course_id}/FileUpload/{id}/',
     url: (w) => `${inCourse(w)}/FileUpload/${w.file.id}/`,
     expected: manage(204),
+  },
+  {
+    method: 'GET',
+    route: '/api/Assignment/{assignment_id}/{course_id}/export/',
+    url: (w) => `${inCourse(w)}/export/`,
+    expected: manage(200),
+  },
+  {
+    // Like `POST Assignment/`: editors of the course and staff; anyone else 403, whatever they see.
+    method: 'POST',
+    route: '/api/Assignment/import/{course_id}/',
+    send: (w, token, { t }) => importBundle(t, w.course.id, token, minimalBundle()),
+    expected: { anonymous: 401, student: 403, otherStudent: 403, editor: 201, otherEditor: 403, staff: 201 },
   },
   {
     method: 'GET',

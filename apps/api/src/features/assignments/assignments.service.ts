@@ -43,7 +43,7 @@ type SubmissionRules = Pick<
 >;
 
 /** What zod cannot see field by field: the entry and required files against the other limits. */
-function checkSubmissionRules(rules: SubmissionRules): void {
+export function checkSubmissionRules(rules: SubmissionRules): void {
   const allowed = new Set(rules.allowed_extensions.map((e) => e.toLowerCase()));
   const hasAllowedExtension = (name: string) => allowed.has(path.extname(name).toLowerCase());
   const fields: Record<string, string[]> = {};
@@ -87,10 +87,36 @@ const linkInput = (c: AssignmentCourseInput): repo.LinkInput => ({
   leaderboardEnabled: c.leaderboard_enabled,
 });
 
-async function assignmentOut(db: Executor, actor: Actor, id: number): Promise<Assignment> {
+/** The assignment as the caller sees it (as `GET Assignment/{id}/` answers); joins `db`'s transaction. */
+export async function assignmentOut(db: Executor, actor: Actor, id: number): Promise<Assignment> {
   const access = await getAssignmentAccess(db, actor, id);
   const totals = await repo.testCaseTotals(db, [id]);
   return toAssignment(access, totals.get(id)!);
+}
+
+/**
+ * Creates the assignment and its course links in the caller's transaction, with every check of
+ * `POST Assignment/`; its id. The bundle import adds attachments and test cases in the same transaction.
+ */
+export async function insertNewAssignment(
+  tx: Executor,
+  actor: Actor,
+  input: AssignmentCreate,
+): Promise<number> {
+  checkSubmissionRules(input);
+  await assertEditsCourses(
+    tx,
+    actor,
+    input.courses.map((c) => c.course_id),
+  );
+  const fields = assignmentFields(input);
+  const row = await repo.insertAssignment(tx, {
+    ...fields,
+    title: input.title,
+    createdBy: actor.userId,
+  });
+  await repo.replaceLinks(tx, row.id, input.courses.map(linkInput));
+  return row.id;
 }
 
 export async function createAssignment(
@@ -98,22 +124,9 @@ export async function createAssignment(
   actor: Actor,
   input: AssignmentCreate,
 ): Promise<Assignment> {
-  checkSubmissionRules(input);
-  return ctx.db.transaction(async (tx) => {
-    await assertEditsCourses(
-      tx,
-      actor,
-      input.courses.map((c) => c.course_id),
-    );
-    const fields = assignmentFields(input);
-    const row = await repo.insertAssignment(tx, {
-      ...fields,
-      title: input.title,
-      createdBy: actor.userId,
-    });
-    await repo.replaceLinks(tx, row.id, input.courses.map(linkInput));
-    return assignmentOut(tx, actor, row.id);
-  });
+  return ctx.db.transaction(async (tx) =>
+    assignmentOut(tx, actor, await insertNewAssignment(tx, actor, input)),
+  );
 }
 
 const sameLink = (a: repo.LinkInput, b: repo.LinkView) =>

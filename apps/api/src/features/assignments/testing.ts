@@ -1,8 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { strToU8, zipSync } from 'fflate';
 import { AssignmentFileList } from '@kadai/contracts';
 import type { TestApp, CallResult } from '../../../test/harness.ts';
 import { addStudent, createCourseWorld, createUser, tokenFor } from '../../../test/factories.ts';
-import { assignmentCourses, assignments, submissions, testCases } from '../../db/schema.ts';
+import { assignmentCourses, assignmentFiles, assignments, submissions, testCases } from '../../db/schema.ts';
+import { storageRoot } from '../../lib/storage.ts';
 
 /** Test data for assignments, written straight to the database (the routes are what the tests test). */
 
@@ -159,5 +163,59 @@ export async function createAssignmentWorld(t: TestApp) {
     assignment,
     testCase,
     file: file!,
+  };
+}
+
+/** A .zip of the given entries (path → text or bytes), as a bundle's author would make it. */
+export function zipOf(entries: Record<string, string | Uint8Array>): Buffer {
+  const input: Record<string, Uint8Array> = {};
+  for (const [name, content] of Object.entries(entries)) {
+    input[name] = typeof content === 'string' ? strToU8(content) : content;
+  }
+  return Buffer.from(zipSync(input));
+}
+
+/** The smallest bundle an import accepts: an assignment with a title. */
+export const minimalBundle = (title = 'Imported') =>
+  zipOf({ 'assignment.json': JSON.stringify({ format_version: 1, title }) });
+
+/** POSTs a bundle to `Assignment/import/{course_id}/`, with the given date fields. */
+export async function importBundle(
+  t: TestApp,
+  courseId: number,
+  token: string | undefined,
+  zip: Buffer,
+  fields: Record<string, string> = {},
+): Promise<CallResult> {
+  const { payload, contentType } = multipartBody([{ filename: 'bundle.zip', content: zip }], fields);
+  const headers: Record<string, string> = { 'content-type': contentType };
+  if (token) headers.authorization = `Bearer ${token}`;
+  const response = await t.app.inject({
+    method: 'POST',
+    url: `/api/Assignment/import/${courseId}/`,
+    headers,
+    payload,
+  });
+  const body: unknown = response.body.length > 0 ? JSON.parse(response.body) : null;
+  const json =
+    body !== null && typeof body === 'object' && !Array.isArray(body)
+      ? (body as Record<string, unknown>)
+      : {};
+  return { status: response.statusCode, headers: response.headers, body, json };
+}
+
+/** Everything an import could leave behind: rows of assignments, test cases, attachments, stored files. */
+export async function bundleFootprint(t: TestApp) {
+  const count = async (table: typeof assignments | typeof testCases | typeof assignmentFiles) =>
+    (await t.ctx.db.select().from(table)).length;
+  const dir = path.join(storageRoot(t.config), 'assignments');
+  const stored = existsSync(dir)
+    ? readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length
+    : 0;
+  return {
+    assignments: await count(assignments),
+    testCases: await count(testCases),
+    files: await count(assignmentFiles),
+    stored,
   };
 }

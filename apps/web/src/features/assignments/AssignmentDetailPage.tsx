@@ -19,6 +19,7 @@ import { AssignmentEditorHost, useAssignmentEditor } from './AssignmentEditorHos
 import { AssignmentFacts } from './AssignmentFacts.tsx';
 import { AttachmentList } from './AttachmentList.tsx';
 import { AvailabilityBadge } from './AvailabilityBadge.tsx';
+import { ExportBundleButton } from './BundleActions.tsx';
 import { TestCaseOverview } from './TestCaseOverview.tsx';
 import { assignmentQuery, parseId } from './assignments.queries.ts';
 
@@ -78,6 +79,7 @@ export function AssignmentDetailPage() {
             >
               {t('assignments.testCases')}
             </Button>
+            <ExportBundleButton assignmentId={assignment.id} courseId={course.id} />
           </Group>
         ) : null}
       </Group>

@@ -25,6 +25,7 @@ import { ErrorState } from '../../ui/ErrorState.tsx';
 import { StatusBadge } from '../submissions/StatusBadge.tsx';
 import { AssignmentEditorHost, useAssignmentEditor } from './AssignmentEditorHost.tsx';
 import { AvailabilityBadge } from './AvailabilityBadge.tsx';
+import { ImportBundleButton } from './BundleActions.tsx';
 import { courseAssignmentsQuery } from './assignments.queries.ts';
 import { canEditCourse } from './permissions.ts';
 
@@ -67,9 +68,12 @@ export function AssignmentListPage() {
       <Group justify="space-between" align="flex-end">
         <Title order={1}>{t('routes.assignment')}</Title>
         {canEdit ? (
-          <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={editor.openNew}>
-            {t('assignments.new')}
-          </Button>
+          <Group gap="xs">
+            <ImportBundleButton courseId={course.id} />
+            <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={editor.openNew}>
+              {t('assignments.new')}
+            </Button>
+          </Group>
         ) : null}
       </Group>
 

@@ -1,0 +1,211 @@
+import type { FastifyRequest } from 'fastify';
+import {
+  AssignmentCourseInput,
+  BundleImportFields,
+  MAX_ATTACHMENT_BYTES,
+  MAX_BUNDLE_BYTES,
+  MAX_BUNDLE_ENTRIES,
+  MAX_BUNDLE_UNCOMPRESSED_BYTES,
+  type Assignment,
+} from '@kadai/contracts';
+import type { Actor, AppContext } from '../../lib/context.ts';
+import { contentDisposition, contentTypeOf } from '../../lib/downloads.ts';
+import { badRequest, HttpError } from '../../lib/errors.ts';
+import { newStorageKey } from '../../lib/storage.ts';
+import { readUploadedFiles } from '../../lib/uploads.ts';
+import { readZip, writeZip, ZipError } from '../../lib/zip.ts';
+import { assertEditsCourses, getAssignmentInCourse, requireManager } from './assignment-access.ts';
+import { assignmentOut, checkSubmissionRules, insertNewAssignment } from './assignments.service.ts';
+import {
+  buildBundle,
+  bundleEntryLimit,
+  invalidBundle,
+  parseBundle,
+  slugOf,
+  type BundleContent,
+} from './bundle-format.ts';
+import { insertFiles, listFiles } from './files.repo.ts';
+import { deleteStoredFiles } from './files.service.ts';
+import { insertTestCase, listTestCases, type TestCaseFields, type TestCaseRow } from './test-cases.repo.ts';
+
+/*
+ * Assignment bundles (docs/assignments.md, "Bundles"): an assignment with its statement, code,
+ * attachments and test cases as one .zip, and back.
+ */
+
+const toBundleTestCase = (row: TestCaseRow): BundleContent['testCases'][number] => ({
+  name: row.name,
+  kind: row.kind,
+  points: row.points,
+  visibility: row.visibility,
+  stdin: row.stdin,
+  expected_stdout: row.expectedStdout,
+  comparison: row.comparison,
+  tolerance: row.tolerance,
+  driver: row.driver,
+  check_script: row.checkScript,
+  test_file_name: row.testFileName,
+  test_code: row.testCode,
+  time_limit_ms: row.timeLimitMs,
+  memory_limit_mb: row.memoryLimitMb,
+});
+
+const toTestCaseFields = (t: BundleContent['testCases'][number], position: number): TestCaseFields => ({
+  name: t.name,
+  kind: t.kind,
+  points: t.points,
+  visibility: t.visibility,
+  position,
+  stdin: t.stdin,
+  expectedStdout: t.expected_stdout,
+  comparison: t.comparison,
+  tolerance: t.tolerance,
+  driver: t.driver,
+  checkScript: t.check_script,
+  testFileName: t.test_file_name,
+  testCode: t.test_code,
+  timeLimitMs: t.time_limit_ms,
+  memoryLimitMb: t.memory_limit_mb,
+});
+
+/** `GET Assignment/{assignment_id}/{course_id}/export/`: managers only (a student who sees it: 403). */
+export async function exportBundle(
+  ctx: AppContext,
+  actor: Actor,
+  assignmentId: number,
+  courseId: number,
+): Promise<{ body: Buffer; contentDisposition: string }> {
+  const { access } = await getAssignmentInCourse(ctx.db, actor, assignmentId, courseId);
+  requireManager(access);
+  const a = access.assignment;
+  const [tests, files] = await Promise.all([listTestCases(ctx.db, a.id), listFiles(ctx.db, a.id)]);
+  const attachments = [];
+  for (const file of files) {
+    attachments.push({ filename: file.filename, data: await ctx.storage.read(file.storageKey) });
+  }
+  const body = writeZip(
+    buildBundle({
+      assignment: {
+        title: a.title,
+        statement: a.statement,
+        starter_code: a.starterCode,
+        entry_file: a.entryFile,
+        required_files: a.requiredFiles,
+        allowed_extensions: a.allowedExtensions,
+        max_files: a.maxFiles,
+        max_file_bytes: a.maxFileBytes,
+        reference_solution: a.referenceSolution,
+      },
+      attachments,
+      testCases: tests.map(toBundleTestCase),
+    }),
+  );
+  return { body, contentDisposition: contentDisposition(`${slugOf(a.title, `assignment-${a.id}`)}.zip`) };
+}
+
+const DAY = 24 * 3600_000;
+
+/** 23:59 UTC of the day seven days after `from`. */
+function defaultDueDate(from: Date): string {
+  const due = new Date(from.getTime() + 7 * DAY);
+  due.setUTCHours(23, 59, 0, 0);
+  return due.toISOString();
+}
+
+/** The course's dates from the import's text fields: opens now, due in a week at 23:59 UTC, not late. */
+function courseDates(courseId: number, fields: Record<string, string>, now = new Date()) {
+  const given = BundleImportFields.safeParse(fields);
+  const issues: Record<string, string[]> = {};
+  const dates = given.success
+    ? AssignmentCourseInput.safeParse({
+        course_id: courseId,
+        opens_at: given.data.opens_at ?? now.toISOString(),
+        due_at:
+          given.data.due_at ?? defaultDueDate(given.data.opens_at ? new Date(given.data.opens_at) : now),
+        late_until: given.data.late_until ?? null,
+      })
+    : given;
+  if (dates.success) return dates.data;
+  for (const issue of dates.error.issues)
+    (issues[String(issue.path[0] ?? 'non_field_errors')] ??= []).push(issue.message);
+  throw badRequest('Invalid input.', issues);
+}
+
+async function receiveBundle(
+  request: FastifyRequest,
+): Promise<{ zip: Buffer; fields: Record<string, string> }> {
+  const { files, fields } = await readUploadedFiles(request, { maxFiles: 1, maxFileBytes: MAX_BUNDLE_BYTES });
+  return { zip: files[0]!.data, fields };
+}
+
+function readBundle(zip: Buffer): BundleContent {
+  let content: BundleContent;
+  try {
+    content = parseBundle(
+      readZip(zip, {
+        maxEntries: MAX_BUNDLE_ENTRIES,
+        maxTotalBytes: MAX_BUNDLE_UNCOMPRESSED_BYTES,
+        maxEntryBytes: bundleEntryLimit,
+      }),
+    );
+  } catch (error) {
+    throw error instanceof ZipError ? invalidBundle(error.message) : error;
+  }
+  try {
+    checkSubmissionRules(content.assignment);
+  } catch (error) {
+    if (!(error instanceof HttpError) || !error.fields) throw error;
+    const [field, messages] = Object.entries(error.fields)[0]!;
+    throw invalidBundle(`assignment.json: ${field}: ${messages.join(' ')}`);
+  }
+  return content;
+}
+
+/**
+ * `POST Assignment/import/{course_id}/`: whoever may create assignments in the course. Everything is
+ * created in one transaction or nothing is; attachments stored before a failure are removed again.
+ */
+export async function importBundle(
+  ctx: AppContext,
+  actor: Actor,
+  courseId: number,
+  request: FastifyRequest,
+): Promise<Assignment> {
+  // Checked before the body is read, so an upload nobody may make costs nothing.
+  await assertEditsCourses(ctx.db, actor, [courseId]);
+  const { zip, fields } = await receiveBundle(request);
+  const dates = courseDates(courseId, fields);
+  const content = readBundle(zip);
+  const stored: string[] = [];
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const id = await insertNewAssignment(tx, actor, { ...content.assignment, courses: [dates] });
+      // Stored inside the transaction: the keys live under the new assignment's id.
+      const rows = [];
+      for (const file of content.attachments) {
+        const key = newStorageKey(`assignments/${id}`);
+        stored.push(key);
+        const contentType = contentTypeOf(file.filename);
+        const { size } = await ctx.storage.put(key, file.data, contentType, {
+          maxBytes: MAX_ATTACHMENT_BYTES,
+        });
+        rows.push({
+          assignmentId: id,
+          filename: file.filename,
+          storageKey: key,
+          size,
+          contentType,
+          createdBy: actor.userId,
+        });
+      }
+      await insertFiles(tx, rows);
+      for (const [position, testCase] of content.testCases.entries()) {
+        await insertTestCase(tx, id, toTestCaseFields(testCase, position));
+      }
+      return assignmentOut(tx, actor, id);
+    });
+  } catch (error) {
+    await deleteStoredFiles(ctx, stored);
+    throw error;
+  }
+}

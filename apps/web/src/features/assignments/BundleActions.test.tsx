@@ -1,0 +1,103 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../i18n/index.ts';
+import { json, stubFetch } from '../../test/fetch.ts';
+import { renderApp } from '../../test/render.tsx';
+import { signInAsStudent } from '../../test/session.ts';
+import { saveBlob } from '../../ui/download.ts';
+import { ExportBundleButton, ImportBundleButton } from './BundleActions.tsx';
+
+vi.mock('../../ui/download.ts', () => ({ saveBlob: vi.fn(() => true) }));
+
+const ASSIGNMENT = {
+  view: 'editor',
+  id: 42,
+  title: 'Sum of two numbers',
+  statement: '',
+  starter_code: '',
+  entry_file: 'main.py',
+  required_files: [],
+  allowed_extensions: ['.py'],
+  max_files: 5,
+  max_file_bytes: 1024,
+  created_by: 4,
+  created_at: '2030-01-01T00:00:00.000Z',
+  updated_at: '2030-01-01T00:00:00.000Z',
+  courses: [],
+  total_points: 0,
+  test_case_count: 0,
+  reference_solution: '',
+};
+
+function renderImport() {
+  return renderApp('/course/1/assignment', [
+    { path: '/course/:course_id/assignment', element: <ImportBundleButton courseId={1} /> },
+    { path: '/course/:course_id/assignment/:assignment_id', element: <p>The new assignment</p> },
+  ]);
+}
+
+function chooseZip() {
+  const input = screen.getByLabelText('Import an assignment from a .zip bundle');
+  const file = new File([new Uint8Array([0x50, 0x4b, 0x05, 0x06])], 'My bundle (1).zip', {
+    type: 'application/zip',
+  });
+  fireEvent.change(input, { target: { files: [file] } });
+}
+
+beforeEach(async () => {
+  signInAsStudent();
+  await i18n.changeLanguage('en-US');
+  vi.mocked(saveBlob).mockClear();
+});
+
+describe('assignment bundles', () => {
+  it('exports: downloads the zip with the session token and saves it under the server’s name', async () => {
+    const { requests } = stubFetch(
+      () =>
+        new Response(new Uint8Array([1, 2, 3]), {
+          status: 200,
+          headers: {
+            'Content-Type': 'application/zip',
+            'Content-Disposition': `attachment; filename="sum.zip"; filename*=UTF-8''sum.zip`,
+          },
+        }),
+    );
+    renderApp('/', [{ path: '/', element: <ExportBundleButton assignmentId={42} courseId={1} /> }]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Export' }));
+    await waitFor(() => expect(saveBlob).toHaveBeenCalledTimes(1));
+    expect(vi.mocked(saveBlob).mock.calls[0]![1]).toBe('sum.zip');
+    expect(requests[0]).toMatchObject({ method: 'GET', url: '/api/Assignment/42/1/export/' });
+    expect(requests[0]!.headers.authorization).toMatch(/^Bearer /);
+  });
+
+  it('imports: sends the chosen zip and opens the new assignment', async () => {
+    const { fetchMock } = stubFetch(() => json(201, ASSIGNMENT));
+    renderImport();
+    chooseZip();
+    expect(await screen.findByText('The new assignment')).toBeTruthy();
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(String(url)).toBe('/api/Assignment/import/1/');
+    expect(init?.method).toBe('POST');
+    const body = init?.body;
+    if (!(body instanceof FormData)) throw new Error('The import was not sent as multipart/form-data.');
+    const sent = body.get('file');
+    if (!(sent instanceof File)) throw new Error('The import sent no file.');
+    expect(sent.name).toBe('bundle.zip');
+  });
+
+  it('shows the server’s detail when the bundle is refused, and stays on the list', async () => {
+    stubFetch(() =>
+      json(400, {
+        code: 'invalid_bundle',
+        detail: 'tests/01-adds/test.json: points: Too big: expected number to be <=1000',
+      }),
+    );
+    renderImport();
+    chooseZip();
+    expect(await screen.findByText('The bundle could not be imported')).toBeTruthy();
+    expect(
+      screen.getByText('tests/01-adds/test.json: points: Too big: expected number to be <=1000'),
+    ).toBeTruthy();
+    expect(screen.queryByText('The new assignment')).toBeNull();
+  });
+});
