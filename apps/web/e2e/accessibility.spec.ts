@@ -208,6 +208,11 @@ test.describe('assignments and submissions', () => {
         ).toHaveCount(1);
         await page.getByRole('button', { name: /^Small/ }).click();
         await page.getByRole('button', { name: /^Large/ }).click();
+        // The visible tests run on the editor's code: their result (with a pytest file's items) is shown.
+        await page.getByRole('button', { name: /Run visible tests|公開テストを実行/ }).click();
+        await expect(
+          page.getByRole('region', { name: /Result of the visible tests|公開テストの実行結果/ }),
+        ).toContainText(/As a program \(pytest\)/, { timeout: 30_000 });
         await expectAccessibleInBothSchemes(page, 'the assignment detail');
       });
       await test.step('submission list', async () => {

@@ -26,8 +26,9 @@ async function call<T>(
 }
 
 /**
- * An open assignment in the course with a visible and a hidden test, and one graded submission of
- * `student` that passes the visible test only (so its page shows a diff, a hidden verdict and a score).
+ * An open assignment in the course with a visible and a hidden test and a pytest file, and one graded
+ * submission of `student` that passes the visible test and one of the file's two tests (so its page
+ * shows a diff, a hidden verdict, per-test items and a score).
  */
 export async function gradedAssignment(
   request: APIRequestContext,
@@ -66,6 +67,25 @@ export async function gradedAssignment(
     expected_stdout: '3000000\n',
     points: 5,
     visibility: 'hidden',
+  });
+  // A pytest file that runs the program, so the pages show per-test items and a failing test's diff.
+  await call(request, editor, 'POST', tests, {
+    name: 'As a program (pytest)',
+    kind: 'pytest',
+    points: 2,
+    test_code: [
+      'import subprocess, sys',
+      '',
+      'def run(text):',
+      "    return subprocess.run([sys.executable, 'main.py'], input=text, capture_output=True, text=True).stdout",
+      '',
+      'def test_three_and_four():',
+      "    assert run('3 4\\n').split() == ['7']",
+      '',
+      'def test_thousands():',
+      "    assert run('1000 1\\n').split() == ['1001']",
+      '',
+    ].join('\n'),
   });
 
   const studentToken = (await apiToken(request, student)).token;

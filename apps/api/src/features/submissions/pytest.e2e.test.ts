@@ -192,6 +192,29 @@ describe('pytest test cases graded by the real grader', () => {
     expect(detail.evaluations.flatMap((e) => e.items.map((i) => i.outcome))).toEqual(Array(5).fill('passed'));
   });
 
+  it('takes a unittest module of 500 tests in one run, each an item', async () => {
+    const other = await insertAssignment(t, { courses: [{ courseId: w.course.id }] });
+    const methods = Array.from(
+      { length: 500 },
+      (_, i) => `    def test_${i}(self):\n        self.assertEqual(add(${i}, 1), ${i === 7 ? 0 : i + 1})\n`,
+    ).join('');
+    const module = `import unittest\nfrom main import add\n\nclass TestAdd(unittest.TestCase):\n${methods}`;
+    const created = await call(t, 'POST', `/api/Assignment/${other.id}/${w.course.id}/TestCase/`, {
+      token: w.tokens.editor,
+      body: { name: 'many', kind: 'pytest', points: 500, test_code: module, time_limit_ms: 8000 },
+    });
+    expect(created.status).toBe(201);
+    const res = await call(t, 'POST', '/api/Submission/Submit/', {
+      token: w.tokens.student,
+      body: { assignment_id: other.id, course_id: w.course.id, code: RIGHT },
+    });
+    const detail = await graded(Number(res.json.id));
+    const items = detail.evaluations[0]!.items;
+    expect(items).toHaveLength(500);
+    expect(items.filter((i) => i.outcome === 'failed').map((i) => i.name)).toEqual(['TestAdd::test_7']);
+    expect([detail.score, detail.max_score]).toEqual([499, 500]);
+  });
+
   describe('precheck', () => {
     const precheck = (code: string, token = w.tokens.student) =>
       call(t, 'POST', '/api/Submission/Precheck/', {

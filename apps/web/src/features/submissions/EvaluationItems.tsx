@@ -58,8 +58,9 @@ function ItemRow({ item, defaultOpen }: { item: ResultItem; defaultOpen: boolean
 
   return (
     <li data-outcome={item.outcome}>
-      <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
-        <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+      {/* On a phone the outcome, points and Details move under a long name rather than squeezing it. */}
+      <Group justify="space-between" wrap="wrap" gap="xs" align="flex-start" style={{ rowGap: 2 }}>
+        <Group gap="xs" wrap="nowrap" style={{ minWidth: 0, flex: '1 1 12rem' }}>
           <ThemeIcon variant="light" color={color} size="sm" radius="xl">
             <Icon size={14} aria-hidden />
           </ThemeIcon>
@@ -67,8 +68,8 @@ function ItemRow({ item, defaultOpen }: { item: ResultItem; defaultOpen: boolean
             {item.name}
           </Text>
         </Group>
-        <Group gap="xs" wrap="nowrap">
-          <Badge variant="light" color={color} size="sm">
+        <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0, marginLeft: 'auto' }}>
+          <Badge variant="light" color={color} size="sm" style={{ flexShrink: 0 }}>
             {t(`submissions.items.outcomes.${item.outcome}`)}
           </Badge>
           <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>

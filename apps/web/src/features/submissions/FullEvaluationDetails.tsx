@@ -18,7 +18,8 @@ export function FullEvaluationDetails({ result }: { result: FullTestResult }) {
         {result.items.length > 0 ? (
           <EvaluationItems items={result.items} testName={result.test_case_name} />
         ) : null}
-        {result.checker_message ? (
+        {/* With items the message is only the server's English count of them, shown above already. */}
+        {result.checker_message && result.items.length === 0 ? (
           <OutputBlock
             label={
               result.reason === 'collection_error'

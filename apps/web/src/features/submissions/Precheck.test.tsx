@@ -107,11 +107,13 @@ describe('running the visible tests on the assignment page', { timeout: 20_000 }
     // Nothing was submitted.
     expect(requests.some((r) => r.url === '/api/Submission/Submit/')).toBe(false);
 
-    const outcome = await screen.findByText('1 of 2 visible tests passed · 7/10 points');
+    const region = await screen.findByRole('region', { name: 'Result of the visible tests' });
+    const outcome = within(region).getByText('3 of 6 visible tests passed · 7/10 points');
     const alert = outcome.closest('[data-outcome]');
     expect(alert?.getAttribute('data-outcome')).toBe('some');
     expect(alert?.textContent).toContain('Some tests failed');
-    expect(alert?.closest('[aria-live="polite"]')).not.toBeNull();
+    // Only the one-line status is announced, not every test; the result is a region of its own.
+    expect(screen.getByRole('status').textContent).toBe('3 of 6 visible tests passed · 7/10 points');
     expect(
       screen.getByText('1 hidden test is not run here; it counts when you submit. Nothing was submitted.'),
     ).toBeTruthy();
@@ -135,8 +137,9 @@ describe('running the visible tests on the assignment page', { timeout: 20_000 }
     await screen.findByRole('textbox', { name: 'Code (main.py)' });
     const run = screen.getByRole('button', { name: 'Run visible tests' });
     fireEvent.click(run);
-    const running = await screen.findByText('Running the visible tests…');
-    expect(running.closest('[aria-busy="true"][aria-live="polite"]')).not.toBeNull();
+    const running = await screen.findAllByText('Running the visible tests…');
+    expect(running[0]!.closest('[aria-busy="true"]')).not.toBeNull();
+    expect(screen.getByRole('status').textContent).toBe('Running the visible tests…');
     expect(run.hasAttribute('disabled')).toBe(true);
 
     answer(json(429, { detail: 'Too many requests.', code: 'throttled' }, { 'Retry-After': '30' }));
@@ -167,7 +170,9 @@ describe('running the visible tests on the assignment page', { timeout: 20_000 }
     await screen.findByRole('textbox', { name: 'Code (main.py)' });
     fireEvent.click(screen.getByRole('button', { name: 'Run visible tests' }));
     expect(await screen.findByText('main.py is missing.')).toBeTruthy();
-    expect(screen.getByText('InvalidFormat')).toBeTruthy();
+    const region = screen.getByRole('region', { name: 'Result of the visible tests' });
+    expect(within(region).getByText('InvalidFormat')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('InvalidFormat');
   });
 });
 
@@ -186,7 +191,7 @@ describe('the latest result on the assignment page', { timeout: 20_000 }, () => 
     renderApp('/course/1/assignment/5');
 
     const region = await screen.findByRole('region', { name: 'Latest result' });
-    const summary = await within(region).findByText('1 of 3 tests passed · 7/15 points');
+    const summary = await within(region).findByText('3 of 7 tests passed · 7/15 points');
     const alert = summary.closest('[data-outcome]');
     expect(alert?.getAttribute('data-outcome')).toBe('some');
     expect(alert?.textContent).toContain('Some tests failed');

@@ -1,7 +1,8 @@
-import { Alert, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, Loader, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconEyeOff } from '@tabler/icons-react';
 import type { PrecheckResult } from '@kadai/contracts';
 import type { TFunction } from 'i18next';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client.ts';
 import { errorMessage } from '../../ui/errors.ts';
@@ -20,7 +21,8 @@ export function precheckErrorMessage(error: unknown, t: TFunction): string {
 
 /**
  * What "Run visible tests" found, under the editor: running, the reason it could not run, or the
- * outcome and each visible test with its details. The region is live, so the outcome is announced.
+ * outcome and each visible test with its details. Only a one-line status is live (running, then the
+ * outcome or why it failed), so a screen reader announces the result without reading every test.
  */
 export function PrecheckResults({
   pending,
@@ -50,18 +52,34 @@ export function PrecheckResults({
     body = <PrecheckResultView result={result} />;
   }
   return (
-    <div aria-live="polite" aria-busy={pending}>
+    <div aria-busy={pending}>
+      <VisuallyHidden role="status">{announcement(pending, result, error, t)}</VisuallyHidden>
       {body}
     </div>
   );
 }
 
+function announcement(
+  pending: boolean,
+  result: PrecheckResult | undefined,
+  error: unknown,
+  t: TFunction,
+): string {
+  if (pending) return t('submissions.precheck.running');
+  if (error) return `${t('submissions.precheck.failed')}: ${precheckErrorMessage(error, t)}`;
+  if (!result) return '';
+  if (result.status === 'InvalidFormat') return t('status.InvalidFormat');
+  const { passed, count } = countPassed(result.tests);
+  return t('submissions.precheck.summary', { passed, count, score: result.score, max: result.max_score });
+}
+
 function PrecheckResultView({ result }: { result: PrecheckResult }) {
   const { t } = useTranslation();
   const { passed, count } = countPassed(result.tests);
+  const headingId = useId();
   return (
-    <Stack gap="sm">
-      <Title order={3} size="h5">
+    <Stack gap="sm" component="section" aria-labelledby={headingId}>
+      <Title order={3} size="h5" id={headingId}>
         {t('submissions.precheck.title')}
       </Title>
       {result.status === 'InvalidFormat' ? (
