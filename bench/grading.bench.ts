@@ -4,6 +4,12 @@
 // database. Prints sandbox runs/s, submissions/s, p50/p99 submit → final score, and lost submissions.
 // Targets on the 2-core box: zero lost, ≥ 20 sandbox runs/s, p99 < 30 s.
 //
+// `-- --pytest` (or BENCH_MODE=pytest): each submission is graded by one pytest test case of 20 tests
+// instead (bench/grading-pytest.ts). Targets: zero lost, p99 < 120 s, and a pytest run of those 20 tests
+// at most 5× the sandbox CPU of one io test run, both measured in the same run before the spike.
+// Both modes print the box's speed, sandbox CPU per submission (this process's children CPU: the grader
+// runs here) and that reference.
+//
 // Embedded PGlite by default; PostgreSQL with --pg (127.0.0.1:5432) or when DATABASE_URL is set
 // (a fresh database is created on that server and dropped afterwards).
 // Knobs: BENCH_SUBMISSIONS (600), BENCH_SECONDS (60), BENCH_CONCURRENCY (0 = cores),
@@ -24,6 +30,16 @@ import { SessionCache } from '../apps/api/src/lib/session-cache.ts';
 import type { AppContext } from '../apps/api/src/lib/context.ts';
 import { enqueueGrading } from '../apps/api/src/features/submissions/grading.ts';
 import { percentile } from './stats.ts';
+import { boxSpeedLine, helloCeiling } from './box-speed.ts';
+import {
+  ADD_PROGRAM,
+  childrenCpuMs,
+  measureReference,
+  PYTEST_MODULE,
+  PYTEST_TESTS,
+  PYTEST_TIME_LIMIT_MS,
+  referenceLines,
+} from './grading-pytest.ts';
 
 const SUBMISSIONS = Number(process.env.BENCH_SUBMISSIONS ?? 600);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
@@ -31,6 +47,7 @@ const DRAIN_SECONDS = Number(process.env.BENCH_DRAIN_SECONDS ?? 180);
 const numberOrUndefined = (value: string | undefined) => (value ? Number(value) : undefined);
 const usePg = process.argv.includes('--pg') || Boolean(process.env.DATABASE_URL);
 const pgServer = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const PYTEST = process.argv.includes('--pytest') || process.env.BENCH_MODE === 'pytest';
 
 /** Light tests: read two numbers, print their sum (a correct program passes all five). */
 const TESTS = [
@@ -40,7 +57,9 @@ const TESTS = [
   ['123456 654321', '777777'],
   ['7 8', '15'],
 ];
-const PROGRAM = 'a, b = map(int, input().split())\nprint(a + b)\n';
+const PROGRAM = PYTEST ? ADD_PROGRAM : 'a, b = map(int, input().split())\nprint(a + b)\n';
+/** A correct submission's score. */
+const FULL_SCORE = PYTEST ? PYTEST_TESTS : TESTS.length;
 
 async function openBenchDatabase(): Promise<{
   database: Database;
@@ -76,6 +95,9 @@ async function openBenchDatabase(): Promise<{
   };
 }
 
+// The box's speed, before anything of the bench runs (the hello server is a child: its CPU is counted
+// before the windows below start).
+console.log(boxSpeedLine('before', await helloCeiling()));
 const { database, label, drop } = await openBenchDatabase();
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kadai-bench-data-'));
 try {
@@ -109,7 +131,14 @@ try {
      VALUES ($1, $2, now() - interval '1 day', now() + interval '1 day')`,
     [assignmentId, courseId],
   );
-  for (const [index, [stdin, expected]] of TESTS.entries()) {
+  if (PYTEST) {
+    await q(
+      `INSERT INTO test_cases (assignment_id, position, name, kind, points, test_file_name, test_code, time_limit_ms)
+       VALUES ($1, 0, 'pytest', 'pytest', $2, 'test_main.py', $3, $4)`,
+      [assignmentId, PYTEST_TESTS, PYTEST_MODULE, PYTEST_TIME_LIMIT_MS],
+    );
+  }
+  for (const [index, [stdin, expected]] of (PYTEST ? [] : TESTS).entries()) {
     await q(
       `INSERT INTO test_cases (assignment_id, position, name, kind, points, stdin, expected_stdout)
        VALUES ($1, $2, $3, 'io', 1, $4, $5)`,
@@ -126,6 +155,9 @@ try {
   let sandboxRuns = 0;
   let testRuns = 0;
   let sandboxMs = 0;
+  // The launcher's cpuMs of each run (the program's tree only, not bwrap's set-up): tests, syntax checks.
+  const testCpuMs: number[] = [];
+  const checkCpuMs: number[] = [];
   let graderQueries = 0;
   let graderQueryMs = 0;
   // The grader's SQL, timed (the API side and pg-boss use the database directly).
@@ -160,7 +192,9 @@ try {
       if (request.stdin !== undefined) testRuns += 1;
       const t0 = performance.now();
       try {
-        return await runSandboxed(request);
+        const result = await runSandboxed(request);
+        if (result.cpuMs !== null) (request.stdin !== undefined ? testCpuMs : checkCpuMs).push(result.cpuMs);
+        return result;
       } finally {
         sandboxMs += performance.now() - t0;
       }
@@ -168,14 +202,21 @@ try {
   });
   if (!grader.sandbox.ok) throw new Error(`no sandbox: ${grader.sandbox.detail}`);
   const slots = grader.status().concurrency;
+  const what = PYTEST ? `one pytest test case of ${PYTEST_TESTS} tests` : `${TESTS.length} io tests`;
   console.log(
-    `${label}: ${SUBMISSIONS} submissions × ${TESTS.length} tests over ${SECONDS} s, ${slots} sandbox slots, ` +
+    `${label}: ${SUBMISSIONS} submissions × ${what} over ${SECONDS} s, ${slots} sandbox slots, ` +
       `${os.availableParallelism()} cores`,
   );
+
+  // The reference, on the box as it is now: io and pytest runs one after another, nothing else running.
+  const reference = await measureReference();
+  for (const line of referenceLines(reference)) console.log(line);
+  const referenceRatio = reference.pytest.cpuMs / reference.io.cpuMs;
 
   // Arrivals: evenly spaced on a fixed schedule (a late one does not push the rest back).
   const started = performance.now();
   const cpuStart = process.cpuUsage();
+  const childrenStart = childrenCpuMs();
   const ids: number[] = [];
   const submitErrors: string[] = [];
   const interval = (SECONDS * 1000) / SUBMISSIONS;
@@ -228,13 +269,14 @@ try {
   }
   const finished = performance.now();
   const cpu = process.cpuUsage(cpuStart);
+  const sandboxCpuMs = childrenCpuMs() - childrenStart;
 
   const timing = await q(
     `SELECT EXTRACT(EPOCH FROM (graded_at - created_at)) * 1000 AS latency_ms, score
        FROM submissions WHERE status = 'Completed'`,
   );
   const latencies = timing.rows.map((r) => Number(r.latency_ms)).sort((a, b) => a - b);
-  const wrongScores = timing.rows.filter((r) => Number(r.score) !== TESTS.length).length;
+  const wrongScores = timing.rows.filter((r) => Number(r.score) !== FULL_SCORE).length;
   const evaluations = await q(`SELECT count(*)::int AS n FROM evaluations`);
   const statuses = await q(
     `SELECT status, count(*)::int AS n FROM submissions GROUP BY status ORDER BY status`,
@@ -244,6 +286,8 @@ try {
   const runsPerSecond = sandboxRuns / elapsed;
   const p50 = percentile(latencies, 50) / 1000;
   const p99 = percentile(latencies, 99) / 1000;
+  const cpuPerSubmission = sandboxCpuMs / Math.max(1, latencies.length);
+  const spikeRatio = cpuPerSubmission / reference.io.cpuMs;
 
   console.log('');
   console.table({
@@ -277,6 +321,13 @@ try {
       value: `${graderQueries} calls`,
       note: `${(graderQueryMs / Math.max(1, graderQueries)).toFixed(1)} ms mean, ${(graderQueryMs / 1000).toFixed(1)} s in all`,
     },
+    'sandbox CPU per submission': {
+      value: `${cpuPerSubmission.toFixed(0)} ms`,
+      note:
+        `${(sandboxCpuMs / 1000).toFixed(1)} s of children CPU; cpuMs median: test ${percentile(testCpuMs, 50)} ms, ` +
+        `syntax check ${percentile(checkCpuMs, 50)} ms; ` +
+        `${spikeRatio.toFixed(1)}× the io reference run`,
+    },
     'load average (1 min)': {
       value: os.loadavg()[0]!.toFixed(2),
       note: 'other work on the machine skews every figure',
@@ -288,16 +339,36 @@ try {
   });
   if (submitErrors.length > 0)
     console.log(`submit errors: ${submitErrors.length}, first: ${submitErrors[0]}`);
-  const missed: string[] = [];
-  if (lost > 0 || submitErrors.length > 0) missed.push(`${lost} lost`);
-  if (wrongScores > 0) missed.push(`${wrongScores} wrong scores`);
-  if (runsPerSecond < 20) missed.push('under 20 sandbox runs/s');
-  if (!(p99 < 30)) missed.push('p99 not under 30 s');
+  console.log(
+    `sandbox CPU per submission: ${cpuPerSubmission.toFixed(0)} ms, ` +
+      `${spikeRatio.toFixed(1)}× the io test run of the reference (${reference.io.cpuMs.toFixed(1)} ms)`,
+  );
+  // Each target: what, the measured value, met.
+  const targets: [string, string, boolean][] = [
+    ['0 lost', `${lost} (${submitErrors.length} submit errors)`, lost === 0 && submitErrors.length === 0],
+    ['0 wrong scores', String(wrongScores), wrongScores === 0],
+    ...(PYTEST
+      ? ([
+          [
+            `pytest ${PYTEST_TESTS} tests ≤ 5× an io test run`,
+            `${referenceRatio.toFixed(2)}×`,
+            referenceRatio <= 5,
+          ],
+          ['p99 submit → score < 120 s', `${p99.toFixed(2)} s`, p99 < 120],
+        ] satisfies [string, string, boolean][])
+      : ([
+          ['≥ 20 sandbox runs/s', runsPerSecond.toFixed(1), runsPerSecond >= 20],
+          ['p99 submit → score < 30 s', `${p99.toFixed(2)} s`, p99 < 30],
+        ] satisfies [string, string, boolean][])),
+  ];
+  for (const [what, measured, met] of targets) console.log(`${met ? '✓' : '✗'} ${what}: ${measured}`);
+  const missed = targets.filter(([, , met]) => !met).map(([what]) => what);
   console.log(missed.length === 0 ? 'targets met' : `TARGETS MISSED: ${missed.join(', ')}`);
   process.exitCode = missed.length === 0 ? 0 : 1;
 
   await grader.stop();
   await jobs.stop();
+  console.log(boxSpeedLine('after', await helloCeiling()));
 } finally {
   await database.close();
   await drop();
