@@ -38,7 +38,11 @@ export function EvaluationBody({
             <Text size="sm">{t('submissions.results.hiddenNote')}</Text>
           </Group>
           {evaluation.items.length > 0 ? (
-            <EvaluationItems items={evaluation.items} testName={evaluation.test_case_name} />
+            <EvaluationItems
+              items={evaluation.items}
+              testName={evaluation.test_case_name}
+              maxPoints={evaluation.max_points}
+            />
           ) : null}
         </>
       ) : (

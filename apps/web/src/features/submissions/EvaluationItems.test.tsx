@@ -26,6 +26,18 @@ afterEach(async () => {
 });
 
 describe('the tests of a pytest file', () => {
+  it('says when the shares of the tests are scaled to other points', () => {
+    const { unmount } = renderBody(evaluation(PYTEST_TEST));
+    expect(screen.queryByText(/scaled/)).toBeNull();
+    unmount();
+    renderBody(evaluation({ ...PYTEST_TEST, max_points: 10 }, 'hidden'));
+    expect(
+      screen.getByText(
+        "These tests are worth 5 shares in all; the score is scaled to the test case's 10 points.",
+      ),
+    ).toBeTruthy();
+  });
+
   it('lists each test with its outcome and points, the first failure opened with pytest’s diff', () => {
     renderBody(evaluation(PYTEST_TEST));
     const lines = rows();

@@ -27,22 +27,39 @@ const ICONS: Record<ItemOutcome, ComponentType<{ size?: number; 'aria-hidden'?: 
  * Full items open to their assertion message (pytest's diff kept as written) and captured output; the
  * first failing one is open to begin with. Hidden items have neither, so there is nothing to open.
  */
-export function EvaluationItems({ items, testName }: { items: readonly ResultItem[]; testName: string }) {
+export function EvaluationItems({
+  items,
+  testName,
+  maxPoints,
+}: {
+  items: readonly ResultItem[];
+  testName: string;
+  /** The test case's points: when the tests' shares add up to another total, the score is scaled. */
+  maxPoints: number;
+}) {
   const { t } = useTranslation();
   const opened = firstFailingItem(items);
+  const shares = items.reduce((sum, item) => sum + item.max_points, 0);
   return (
-    <Stack
-      component="ul"
-      gap={4}
-      p={0}
-      m={0}
-      style={{ listStyle: 'none' }}
-      aria-label={t('submissions.items.label', { name: testName })}
-    >
-      {items.map((item, index) => (
-        // pytest node ids are unique within a file; the index guards against a malformed report.
-        <ItemRow key={`${index}-${item.name}`} item={item} defaultOpen={index === opened} />
-      ))}
+    <Stack gap={4}>
+      <Stack
+        component="ul"
+        gap={4}
+        p={0}
+        m={0}
+        style={{ listStyle: 'none' }}
+        aria-label={t('submissions.items.label', { name: testName })}
+      >
+        {items.map((item, index) => (
+          // pytest node ids are unique within a file; the index guards against a malformed report.
+          <ItemRow key={`${index}-${item.name}`} item={item} defaultOpen={index === opened} />
+        ))}
+      </Stack>
+      {shares !== maxPoints ? (
+        <Text size="xs" c="dimmed">
+          {t('submissions.items.scaled', { shares, points: maxPoints })}
+        </Text>
+      ) : null}
     </Stack>
   );
 }

@@ -16,7 +16,11 @@ export function FullEvaluationDetails({ result }: { result: FullTestResult }) {
     return (
       <Stack gap="sm">
         {result.items.length > 0 ? (
-          <EvaluationItems items={result.items} testName={result.test_case_name} />
+          <EvaluationItems
+            items={result.items}
+            testName={result.test_case_name}
+            maxPoints={result.max_points}
+          />
         ) : null}
         {/* With items the message is only the server's English count of them, shown above already. */}
         {result.checker_message && result.items.length === 0 ? (
