@@ -4,6 +4,7 @@ import type { Evaluation } from '@kadai/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n/index.ts';
 import { EvaluationBody } from './EvaluationBody.tsx';
+import { EvaluationSummary } from './EvaluationSummary.tsx';
 import { ASSERTION_MESSAGE, PYTEST_TEST, evaluation, precheckTest } from './submission-fixtures.ts';
 
 function renderBody(shown: Evaluation) {
@@ -26,6 +27,24 @@ afterEach(async () => {
 });
 
 describe('the tests of a pytest file', () => {
+  it('leaves "wrong answer" to the items of a pytest file, not to an io test', () => {
+    const io = precheckTest(1, 'Small', 'Wrong', { reason: 'wrong_answer' });
+    const { unmount } = render(
+      <MantineProvider>
+        <EvaluationSummary evaluation={io} />
+      </MantineProvider>,
+    );
+    expect(screen.getByText('Wrong answer')).toBeTruthy();
+    unmount();
+    render(
+      <MantineProvider>
+        <EvaluationSummary evaluation={PYTEST_TEST} />
+      </MantineProvider>,
+    );
+    expect(screen.queryByText('Wrong answer')).toBeNull();
+    expect(screen.getByText('2 of 5 passed')).toBeTruthy();
+  });
+
   it('says when the shares of the tests are scaled to other points', () => {
     const { unmount } = renderBody(evaluation(PYTEST_TEST));
     expect(screen.queryByText(/scaled/)).toBeNull();

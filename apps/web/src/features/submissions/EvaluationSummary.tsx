@@ -12,6 +12,11 @@ export function EvaluationSummary({ evaluation }: { evaluation: TestResult }) {
   const timeMs = 'time_ms' in evaluation ? evaluation.time_ms : null;
   const memoryKb = 'memory_kb' in evaluation ? evaluation.memory_kb : null;
   const passedItems = evaluation.items.filter((item) => item.outcome === 'passed').length;
+  // A pytest file's items say which tests failed or raised: "wrong answer" (in Japanese "the output
+  // differs") would only mislead. Its limits still say why the run stopped.
+  const itemsTell =
+    evaluation.items.length > 0 &&
+    (evaluation.reason === 'wrong_answer' || evaluation.reason === 'runtime_error');
   return (
     <Group justify="space-between" wrap="wrap" gap="xs">
       <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
@@ -21,7 +26,7 @@ export function EvaluationSummary({ evaluation }: { evaluation: TestResult }) {
         </Text>
       </Group>
       <Group gap="md" wrap="wrap">
-        {evaluation.reason ? (
+        {evaluation.reason && !itemsTell ? (
           <Text size="xs" c="dimmed">
             {t(`submissions.reasons.${evaluation.reason}`)}
           </Text>
