@@ -6,6 +6,7 @@
 import os from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { probeSandbox, runSandboxed } from '@kadai/sandbox';
+import { pytestStatus } from './pytest-check.ts';
 import { GRADING_QUEUE, type GradingJobData } from './queue.ts';
 import { Semaphore } from './semaphore.ts';
 import { MAX_ATTEMPTS, gradeSubmission, type GradeDeps, type GradeOutcome } from './grade.ts';
@@ -88,7 +89,12 @@ export async function startGrader(options: GraderOptions): Promise<Grader> {
   const sweepMs = options.sweepMs ?? 10_000;
   const staleAfterSeconds = (options.staleAfterMs ?? 20_000) / 1000;
   const resendAfterSeconds = (options.resendAfterMs ?? 60_000) / 1000;
-  const probe = options.probeSandbox ?? probeSandbox;
+  const probeOnly = options.probeSandbox ?? probeSandbox;
+  // The sandbox's detail also says whether pytest test cases can run on this host.
+  const probe = async (): Promise<SandboxStatus> => {
+    const status = await probeOnly();
+    return status.ok ? { ...status, detail: `${status.detail}; ${await pytestStatus()}` } : status;
+  };
   const id = options.hostId ?? `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   const slots = new Semaphore(concurrency);
   const stopController = new AbortController();
