@@ -26,47 +26,13 @@ import {
 } from './bundle-format.ts';
 import { insertFiles, listFiles } from './files.repo.ts';
 import { deleteStoredFiles } from './files.service.ts';
-import { insertTestCase, listTestCases, type TestCaseFields, type TestCaseRow } from './test-cases.repo.ts';
+import { insertTestCase, listTestCases } from './test-cases.repo.ts';
+import { newTestCaseFields, testCaseInputOf } from './test-cases.service.ts';
 
 /*
  * Assignment bundles (docs/assignments.md, "Bundles"): an assignment with its statement, code,
  * attachments and test cases as one .zip, and back.
  */
-
-const toBundleTestCase = (row: TestCaseRow): BundleContent['testCases'][number] => ({
-  name: row.name,
-  kind: row.kind,
-  points: row.points,
-  visibility: row.visibility,
-  stdin: row.stdin,
-  expected_stdout: row.expectedStdout,
-  comparison: row.comparison,
-  tolerance: row.tolerance,
-  driver: row.driver,
-  check_script: row.checkScript,
-  test_file_name: row.testFileName,
-  test_code: row.testCode,
-  time_limit_ms: row.timeLimitMs,
-  memory_limit_mb: row.memoryLimitMb,
-});
-
-const toTestCaseFields = (t: BundleContent['testCases'][number], position: number): TestCaseFields => ({
-  name: t.name,
-  kind: t.kind,
-  points: t.points,
-  visibility: t.visibility,
-  position,
-  stdin: t.stdin,
-  expectedStdout: t.expected_stdout,
-  comparison: t.comparison,
-  tolerance: t.tolerance,
-  driver: t.driver,
-  checkScript: t.check_script,
-  testFileName: t.test_file_name,
-  testCode: t.test_code,
-  timeLimitMs: t.time_limit_ms,
-  memoryLimitMb: t.memory_limit_mb,
-});
 
 /** `GET Assignment/{assignment_id}/{course_id}/export/`: managers only (a student who sees it: 403). */
 export async function exportBundle(
@@ -97,7 +63,7 @@ export async function exportBundle(
         reference_solution: a.referenceSolution,
       },
       attachments,
-      testCases: tests.map(toBundleTestCase),
+      testCases: tests.map(testCaseInputOf),
     }),
   );
   return { body, contentDisposition: contentDisposition(`${slugOf(a.title, `assignment-${a.id}`)}.zip`) };
@@ -200,7 +166,7 @@ export async function importBundle(
       }
       await insertFiles(tx, rows);
       for (const [position, testCase] of content.testCases.entries()) {
-        await insertTestCase(tx, id, toTestCaseFields(testCase, position));
+        await insertTestCase(tx, id, newTestCaseFields(testCase, position));
       }
       return assignmentOut(tx, actor, id);
     });

@@ -56,14 +56,7 @@ export function toTestCase(row: repo.TestCaseRow, access: AssignmentAccess, link
     return {
       view: 'editor',
       ...common,
-      stdin: row.stdin,
-      expected_stdout: row.expectedStdout,
-      comparison: row.comparison,
-      tolerance: row.tolerance,
-      driver: row.driver,
-      check_script: row.checkScript,
-      test_file_name: row.testFileName,
-      test_code: row.testCode,
+      ...testCaseInputOf(row),
       created_at: row.createdAt.toISOString(),
       updated_at: row.updatedAt.toISOString(),
     };
@@ -78,6 +71,35 @@ export function toTestCase(row: repo.TestCaseRow, access: AssignmentAccess, link
     test_file_name: row.testFileName,
     test_code: revealed && row.kind === 'pytest' ? row.testCode : null,
   };
+}
+
+/** A test case's own fields as the API takes them (TestCaseCreate but its position): editors, bundles. */
+export function testCaseInputOf(row: repo.TestCaseRow): Omit<TestCaseCreate, 'position'> {
+  return {
+    name: row.name,
+    kind: row.kind,
+    points: row.points,
+    visibility: row.visibility,
+    stdin: row.stdin,
+    expected_stdout: row.expectedStdout,
+    comparison: row.comparison,
+    tolerance: row.tolerance,
+    driver: row.driver,
+    check_script: row.checkScript,
+    test_file_name: row.testFileName,
+    test_code: row.testCode,
+    time_limit_ms: row.timeLimitMs,
+    memory_limit_mb: row.memoryLimitMb,
+  };
+}
+
+/** The row of a whole test case (a bundle's) at `position`: what `fieldsOf` gives for a full input. */
+export function newTestCaseFields(
+  input: Omit<TestCaseCreate, 'position'>,
+  position: number,
+): repo.TestCaseFields {
+  // Every field of a whole input is defined, so none of fieldsOf's is left undefined.
+  return { ...(fieldsOf(input) as Omit<repo.TestCaseFields, 'position'>), position };
 }
 
 function fieldsOf(input: Partial<TestCaseCreate>): Partial<repo.TestCaseFields> {
