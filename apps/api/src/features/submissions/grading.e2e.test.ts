@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Leaderboard, PygradeStatus, SubmissionDetail } from '@kadai/contracts';
 import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { testCases } from '../../db/schema.ts';
-import { createSubmissionWorld, insertAssignment, insertTestCase, type SubmissionWorld } from './testing.ts';
+import {
+  createSubmissionWorld,
+  gradedDetail,
+  insertAssignment,
+  insertTestCase,
+  type SubmissionWorld,
+} from './testing.ts';
 
 /**
  * Through the HTTP routes with the real in-process grader and sandbox: submit, watch the status change,
@@ -47,16 +53,7 @@ describe('submissions graded by the real grader', () => {
     return Number(res.json.id);
   };
 
-  /** Polls the detail, as the web app does, until grading is over. */
-  const graded = async (id: number, token = w.tokens.student) => {
-    const deadline = Date.now() + 25_000;
-    for (;;) {
-      const detail = SubmissionDetail.parse((await call(t, 'GET', `/api/Submission/${id}/`, { token })).body);
-      if (!['Scheduled', 'Executing'].includes(detail.status)) return detail;
-      if (Date.now() > deadline) throw new Error(`submission ${id} still ${detail.status}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  };
+  const graded = (id: number, token = w.tokens.student) => gradedDetail(t, id, token);
 
   it('grades a wrong then a right solution; the student never sees the hidden test', async () => {
     const wrong = await graded(await submit(WRONG));

@@ -3,6 +3,7 @@ import { PrecheckResult, SubmissionDetail, TestCase } from '@kadai/contracts';
 import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
 import {
   createSubmissionWorld,
+  gradedDetail,
   hoursFromNow,
   insertAssignment,
   setLink,
@@ -84,16 +85,7 @@ describe('pytest test cases graded by the real grader', () => {
     expect(res.status).toBe(201);
     return Number(res.json.id);
   };
-  const graded = async (id: number, token = w.tokens.student) => {
-    const deadline = Date.now() + 40_000;
-    for (;;) {
-      const detail = SubmissionDetail.parse((await call(t, 'GET', `/api/Submission/${id}/`, { token })).body);
-      if (!['Scheduled', 'Executing'].includes(detail.status)) return detail;
-      if (Date.now() > deadline) throw new Error(`submission ${id} still ${detail.status}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  };
-
+  const graded = (id: number, token = w.tokens.student) => gradedDetail(t, id, token);
   it('checks a pytest test case: a module is needed, and a test file name', async () => {
     const empty = await call(t, 'POST', base(), {
       token: w.tokens.editor,

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { TestApp } from '../../../test/harness.ts';
+import { SubmissionDetail } from '@kadai/contracts';
+import { call, type TestApp } from '../../../test/harness.ts';
 import { addEditor, addStudent, createCourse, createUser, tokenFor } from '../../../test/factories.ts';
 import { assignmentCourses, assignments, evaluations, submissionFiles } from '../../db/schema.ts';
 import { insertAssignment, insertSubmission, insertTestCase } from '../assignments/testing.ts';
@@ -159,3 +160,19 @@ export async function createSubmissionWorld(t: TestApp) {
   };
 }
 export type SubmissionWorld = Awaited<ReturnType<typeof createSubmissionWorld>>;
+
+/** Polls a submission's detail, as the web app does, until grading is over; the detail then. */
+export async function gradedDetail(
+  t: TestApp,
+  id: number,
+  token: string | undefined,
+  timeoutMs = 40_000,
+): Promise<SubmissionDetail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const detail = SubmissionDetail.parse((await call(t, 'GET', `/api/Submission/${id}/`, { token })).body);
+    if (!['Scheduled', 'Executing'].includes(detail.status)) return detail;
+    if (Date.now() > deadline) throw new Error(`submission ${id} still ${detail.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
