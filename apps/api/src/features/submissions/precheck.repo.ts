@@ -1,5 +1,6 @@
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { recentWindow } from '../../db/recent.ts';
 import { precheckRuns } from '../../db/schema.ts';
 
 /**
@@ -11,21 +12,15 @@ export async function countRecentPrechecks(
   key: { assignmentId: number; userId: number },
   windowSeconds: number,
 ): Promise<{ count: number; retryAfterSeconds: number }> {
-  const window = sql`make_interval(secs => ${windowSeconds}::float8)`;
+  const recent = recentWindow(precheckRuns.createdAt, windowSeconds);
   const [row] = await db
-    .select({
-      count: sql<number>`count(*)::int`.mapWith(Number),
-      retryAfterSeconds:
-        sql<number>`coalesce(ceil(extract(epoch from min(${precheckRuns.createdAt}) + ${window} - now())), 0)::int`.mapWith(
-          Number,
-        ),
-    })
+    .select(recent.columns)
     .from(precheckRuns)
     .where(
       and(
         eq(precheckRuns.userId, key.userId),
         eq(precheckRuns.assignmentId, key.assignmentId),
-        gt(precheckRuns.createdAt, sql`now() - ${window}`),
+        recent.inWindow,
       ),
     );
   return row ?? { count: 0, retryAfterSeconds: 0 };

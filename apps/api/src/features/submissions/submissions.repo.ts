@@ -1,5 +1,6 @@
-import { and, asc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { recentWindow } from '../../db/recent.ts';
 import {
   assignmentCourses,
   assignments,
@@ -256,22 +257,16 @@ export async function countRecentSubmissions(
   key: { assignmentId: number; courseId: number; userId: number },
   windowSeconds: number,
 ): Promise<{ count: number; retryAfterSeconds: number }> {
-  const window = sql`make_interval(secs => ${windowSeconds}::float8)`;
+  const recent = recentWindow(submissions.createdAt, windowSeconds);
   const [row] = await db
-    .select({
-      count: sql<number>`count(*)::int`.mapWith(Number),
-      retryAfterSeconds:
-        sql<number>`coalesce(ceil(extract(epoch from min(${submissions.createdAt}) + ${window} - now())), 0)::int`.mapWith(
-          Number,
-        ),
-    })
+    .select(recent.columns)
     .from(submissions)
     .where(
       and(
         eq(submissions.assignmentId, key.assignmentId),
         eq(submissions.courseId, key.courseId),
         eq(submissions.userId, key.userId),
-        gt(submissions.createdAt, sql`now() - ${window}`),
+        recent.inWindow,
       ),
     );
   return row ?? { count: 0, retryAfterSeconds: 0 };
