@@ -33,6 +33,24 @@ export interface StartJobsOptions {
   pollingIntervalSeconds?: number;
 }
 
+/** A queue error older than this no longer makes the queue unhealthy: pg-boss reports failures, not recoveries. */
+export const QUEUE_ERROR_MEMORY_MS = 15_000;
+
+/**
+ * The queue's health from its last error: down while pg-boss has failed within the last
+ * QUEUE_ERROR_MEMORY_MS (its loops poll every few seconds, so an outage keeps it fresh), and healthy
+ * again on its own once the errors stop.
+ */
+export function queueHealth(
+  lastError: { message: string; at: number } | null,
+  now = Date.now(),
+): { ok: boolean; detail: string } {
+  if (lastError === null || now - lastError.at > QUEUE_ERROR_MEMORY_MS) {
+    return { ok: true, detail: 'pg-boss running' };
+  }
+  return { ok: false, detail: lastError.message };
+}
+
 /** Starts pg-boss over the application's own connection(s), so the embedded database works too. */
 export async function startJobQueue(database: Database, options: StartJobsOptions = {}): Promise<JobQueue> {
   const boss = new PgBoss({
@@ -42,9 +60,9 @@ export async function startJobQueue(database: Database, options: StartJobsOption
     maintenanceIntervalSeconds: 120,
     monitorStateIntervalSeconds: 300,
   });
-  let lastError: string | null = null;
+  let lastError: { message: string; at: number } | null = null;
   boss.on('error', (error) => {
-    lastError = error.message;
+    lastError = { message: error.message, at: Date.now() };
     console.error('job queue error', error);
   });
   await boss.start();
@@ -56,10 +74,7 @@ export async function startJobQueue(database: Database, options: StartJobsOption
   };
   let stopped = false;
   return {
-    status: () =>
-      stopped
-        ? { ok: false, detail: 'stopped' }
-        : { ok: lastError === null, detail: lastError ?? 'pg-boss running' },
+    status: () => (stopped ? { ok: false, detail: 'stopped' } : queueHealth(lastError)),
     async send(queue, data, sendOptions = {}) {
       await ensureQueue(queue);
       return boss.send(queue, data, { retryLimit: 3, retryBackoff: true, ...sendOptions });

@@ -15,6 +15,9 @@ export function registerHealthRoutes(app: FastifyInstance, ctx: AppContext, sand
       schema: {
         tags: ['health'],
         summary: 'Database, job queue and sandbox status',
+        description:
+          'Always the JSON body: 200 when the database and the queue work (`degraded` without a sandbox), ' +
+          '503 when either is down, each part saying why; back to 200 by itself once they recover.',
         security: [],
         response: { 200: Health, 503: Health, 500: ErrorBody },
       },
@@ -29,7 +32,13 @@ export function registerHealthRoutes(app: FastifyInstance, ctx: AppContext, sand
           return { ok: false, detail: 'not reachable (see the server log)' };
         });
       const queue = ctx.jobs.status();
-      const sandboxStatus = sandbox ? await sandbox() : { ok: false, detail: 'no grader in this process' };
+      // The grader hosts' probe reads the database: when that fails, health still answers with its body.
+      const sandboxStatus = sandbox
+        ? await sandbox().catch((error: unknown) => {
+            request.log.error({ err: error }, 'health check: the sandbox status could not be read');
+            return { ok: false, detail: 'unknown: the grader hosts could not be read (see the server log)' };
+          })
+        : { ok: false, detail: 'no grader in this process' };
       const body: Health = {
         status: database.ok && queue.ok && sandboxStatus.ok ? 'ok' : 'degraded',
         version: VERSION,
@@ -37,7 +46,8 @@ export function registerHealthRoutes(app: FastifyInstance, ctx: AppContext, sand
         queue,
         sandbox: sandboxStatus,
       };
-      return reply.code(database.ok ? 200 : 503).send(body);
+      // 503 when what every request needs is down; a missing sandbox only pauses grading (200, degraded).
+      return reply.code(database.ok && queue.ok ? 200 : 503).send(body);
     },
   );
 

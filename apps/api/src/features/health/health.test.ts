@@ -52,7 +52,7 @@ describe('GET /api/health', () => {
 describe('GET /api/health on an API that does not grade (RUN_GRADER=false)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ remoteGraders: true });
+    t = await createTestApp({ remoteGraders: true, jobs: true });
   });
   afterAll(() => t.close());
 
@@ -78,5 +78,20 @@ describe('GET /api/health on an API that does not grade (RUN_GRADER=false)', () 
         { id: 'grader-ok', hostname: 'g2', pid: 2, sandboxOk: true, sandboxDetail: 'ok', concurrency: 2 },
       ]);
     expect(await sandbox()).toEqual({ ok: true, detail: '1 grader host(s) alive with a working sandbox' });
+  });
+
+  it('still answers with its body when the grader hosts cannot be read', async () => {
+    await t.database.query('ALTER TABLE grader_hosts RENAME TO grader_hosts_away');
+    try {
+      const res = await call(t, 'GET', '/api/health');
+      expect(res.status).toBe(200);
+      expect(Health.parse(res.body)).toMatchObject({
+        status: 'degraded',
+        database: { ok: true },
+        sandbox: { ok: false, detail: expect.stringMatching(/^unknown: the grader hosts could not be read/) },
+      });
+    } finally {
+      await t.database.query('ALTER TABLE grader_hosts_away RENAME TO grader_hosts');
+    }
   });
 });
