@@ -4,6 +4,8 @@ export * from './users.ts';
 export * from './courses.ts';
 export * from './health.ts';
 export * from './assignments.ts';
+export * from './test-cases.ts';
+export * from './bundles.ts';
 export * from './submissions.ts';
 export * from './quiz-questions.ts';
 export * from './quizzes.ts';

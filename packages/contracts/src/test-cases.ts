@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { Id, text } from './common.ts';
+import { MAX_SCRIPT_TEXT, MAX_TEST_CASES, MAX_TEST_TEXT } from './assignments.ts';
+
+/* ─── Test cases ───────────────────────────────────────────────────────────────────────────── */
+
+export const TestCaseKind = z.enum(['io', 'script', 'pytest']);
+export type TestCaseKind = z.infer<typeof TestCaseKind>;
+
+/**
+ * The file name a `pytest` test module is saved under in the sandbox: pytest's own default pattern
+ * (`test_*.py` or `*_test.py`), letters, digits and `_` only, and never a student's file name.
+ */
+export const TestFileName = z
+  .string()
+  .max(64)
+  .regex(
+    /^(test_[A-Za-z0-9_]+|[A-Za-z0-9_]+_test)\.py$/,
+    'A Python test file name such as "test_main.py" (test_*.py or *_test.py).',
+  );
+export const DEFAULT_TEST_FILE_NAME = 'test_main.py';
+/** Collected tests (items) a pytest test case may report; more are cut off and reported as an error. */
+export const MAX_TEST_ITEMS = 1000;
+export const Comparison = z.enum(['exact', 'whitespace', 'numeric']);
+export const Visibility = z.enum(['visible', 'hidden', 'after_due']);
+export type Visibility = z.infer<typeof Visibility>;
+
+const testCaseCommon = {
+  id: z.number().int(),
+  assignment_id: z.number().int(),
+  position: z.number().int(),
+  name: z.string(),
+  kind: TestCaseKind,
+  points: z.number().int(),
+  visibility: Visibility,
+  time_limit_ms: z.number().int(),
+  memory_limit_mb: z.number().int(),
+};
+
+export const TestCaseEditorView = z
+  .object({
+    view: z.literal('editor'),
+    ...testCaseCommon,
+    stdin: z.string(),
+    expected_stdout: z.string(),
+    comparison: Comparison,
+    tolerance: z.number(),
+    driver: z.string(),
+    check_script: z.string(),
+    /** `pytest` tests: the module's file name in the sandbox and its code. */
+    test_file_name: z.string(),
+    test_code: z.string(),
+    created_at: z.iso.datetime(),
+    updated_at: z.iso.datetime(),
+  })
+  .meta({ id: 'TestCaseEditorView' });
+/** A student sees a test's input and expected output only when it is revealed; never scripts. */
+export const TestCaseStudentView = z
+  .object({
+    view: z.literal('student'),
+    ...testCaseCommon,
+    revealed: z.boolean(),
+    stdin: z.string().nullable(),
+    expected_stdout: z.string().nullable(),
+    test_file_name: z.string(),
+    /** A `pytest` test's module, when revealed (visible, or after_due once closed); never for hidden. */
+    test_code: z.string().nullable(),
+  })
+  .meta({ id: 'TestCaseStudentView' });
+export const TestCase = z.discriminatedUnion('view', [TestCaseEditorView, TestCaseStudentView]);
+export type TestCase = z.infer<typeof TestCase>;
+export const TestCaseList = z.object({ count: z.number().int(), results: z.array(TestCase) });
+
+const testCaseInputFields = {
+  name: text(200),
+  kind: TestCaseKind,
+  points: z.number().int().min(0).max(1000),
+  visibility: Visibility,
+  position: z.number().int().min(0).max(10_000),
+  stdin: z.string().max(MAX_TEST_TEXT),
+  expected_stdout: z.string().max(MAX_TEST_TEXT),
+  comparison: Comparison,
+  tolerance: z.number().min(0).max(1e6),
+  driver: z.string().max(MAX_SCRIPT_TEXT),
+  check_script: z.string().max(MAX_SCRIPT_TEXT),
+  test_file_name: TestFileName,
+  test_code: z.string().max(MAX_SCRIPT_TEXT),
+  time_limit_ms: z.number().int().min(100).max(10_000),
+  memory_limit_mb: z.number().int().min(32).max(1024),
+};
+
+export const TestCaseCreate = z
+  .strictObject({
+    name: testCaseInputFields.name,
+    kind: testCaseInputFields.kind.default('io'),
+    points: testCaseInputFields.points.default(1),
+    visibility: testCaseInputFields.visibility.default('visible'),
+    position: testCaseInputFields.position.optional(),
+    stdin: testCaseInputFields.stdin.default(''),
+    expected_stdout: testCaseInputFields.expected_stdout.default(''),
+    comparison: testCaseInputFields.comparison.default('whitespace'),
+    tolerance: testCaseInputFields.tolerance.default(1e-6),
+    driver: testCaseInputFields.driver.default(''),
+    check_script: testCaseInputFields.check_script.default(''),
+    test_file_name: testCaseInputFields.test_file_name.default(DEFAULT_TEST_FILE_NAME),
+    test_code: testCaseInputFields.test_code.default(''),
+    time_limit_ms: testCaseInputFields.time_limit_ms.default(2000),
+    memory_limit_mb: testCaseInputFields.memory_limit_mb.default(256),
+  })
+  .superRefine((t, issue) => testCaseRules(t, issue));
+export type TestCaseCreate = z.infer<typeof TestCaseCreate>;
+/** The rules that tie fields to a kind: checked on a create and on the merged result of a PATCH. */
+export function testCaseRules(
+  t: { kind: TestCaseKind; check_script: string; test_code: string },
+  issue: { addIssue(issue: { code: 'custom'; message: string; path: string[] }): void },
+): void {
+  if (t.kind === 'script' && t.check_script.trim().length === 0) {
+    issue.addIssue({
+      code: 'custom',
+      message: 'A script test needs a check script.',
+      path: ['check_script'],
+    });
+  }
+  if (t.kind === 'pytest' && t.test_code.trim().length === 0) {
+    issue.addIssue({ code: 'custom', message: 'A pytest test needs a test module.', path: ['test_code'] });
+  }
+}
+
+/** PATCH; the service checks the kind rules against the merged result. */
+export const TestCaseUpdate = z.strictObject(testCaseInputFields).partial();
+export type TestCaseUpdate = z.infer<typeof TestCaseUpdate>;
+
+export const TestCaseParams = z.object({ assignment_id: Id, course_id: Id });
+export const TestCaseItemParams = TestCaseParams.extend({ id: Id });
+
+/** Runs the test cases against a reference solution (the stored one when `code` is omitted). */
+export const ReferenceRunRequest = z.strictObject({ code: z.string().max(MAX_SCRIPT_TEXT).optional() });
+export const ReferenceRunResponse = z.object({ submission_id: z.number().int() });
+
+/** `TestCase/reorder/`: every test case of the assignment, each once, in the new order. */
+export const TestCaseReorder = z.strictObject({
+  ids: z
+    .array(Id)
+    .min(1)
+    .max(MAX_TEST_CASES)
+    .refine((ids) => new Set(ids).size === ids.length, 'A test case is listed twice.'),
+});
+export type TestCaseReorder = z.infer<typeof TestCaseReorder>;
