@@ -16,6 +16,7 @@ import * as videoTables from './schema-videos.ts';
 import * as workbookTables from './schema-workbooks.ts';
 import * as assessmentTables from './schema-assessment.ts';
 import * as mailTables from './schema-mail.ts';
+import * as submissionTables from './schema-submissions.ts';
 
 /** Every table, for drizzle's typed client (the schema is split by feature into these files). */
 const schema = {
@@ -27,6 +28,7 @@ const schema = {
   ...workbookTables,
   ...assessmentTables,
   ...mailTables,
+  ...submissionTables,
 };
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;

@@ -379,25 +379,6 @@ export const evaluations = pgTable(
   ],
 );
 
-/**
- * When someone ran a precheck (the visible tests, nothing stored): only for its rate limit, which every
- * API instance must share. Rows older than an hour are deleted as new ones come.
- */
-export const precheckRuns = pgTable(
-  'precheck_runs',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    assignmentId: integer('assignment_id')
-      .notNull()
-      .references(() => assignments.id, { onDelete: 'cascade' }),
-    createdAt: createdAt(),
-  },
-  (t) => [index('precheck_runs_user_idx').on(t.userId, t.assignmentId, t.createdAt)],
-);
-
 /** Grader processes announce themselves here (heartbeat) for the PyGrade console. */
 export const graderHosts = pgTable('grader_hosts', {
   id: text('id').primaryKey(),
@@ -411,18 +392,3 @@ export const graderHosts = pgTable('grader_hosts', {
   running: integer('running').notNull().default(0),
   graded: integer('graded').notNull().default(0),
 });
-
-/** How a student appears on leaderboards: a nickname of their choice, or not at all. */
-export const leaderboardProfiles = pgTable(
-  'leaderboard_profiles',
-  {
-    userId: integer('user_id')
-      .primaryKey()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    nickname: text('nickname'),
-    optOut: boolean('opt_out').notNull().default(false),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  // One nickname, one person (case-insensitively), so nobody can pass for someone else on a board.
-  (t) => [uniqueIndex('leaderboard_profiles_nickname_key').on(sql`lower(${t.nickname})`)],
-);

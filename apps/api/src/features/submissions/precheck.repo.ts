@@ -1,7 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { recentWindow } from '../../db/recent.ts';
-import { precheckRuns } from '../../db/schema.ts';
+import { precheckRuns } from '../../db/schema-submissions.ts';
 
 /**
  * How many prechecks the user ran on the assignment within the last `windowSeconds`, and in how many

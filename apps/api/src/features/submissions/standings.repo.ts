@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { courseStudents, leaderboardProfiles, submissions, users } from '../../db/schema.ts';
+import { courseStudents, submissions, users } from '../../db/schema.ts';
+import { leaderboardProfiles } from '../../db/schema-submissions.ts';
 import type { SubmissionStatus } from './submissions.repo.ts';
 
 /**
