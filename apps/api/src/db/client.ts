@@ -17,6 +17,7 @@ import * as workbookTables from './schema-workbooks.ts';
 import * as assessmentTables from './schema-assessment.ts';
 import * as mailTables from './schema-mail.ts';
 import * as submissionTables from './schema-submissions.ts';
+import * as clusterTables from './schema-cluster.ts';
 
 /** Every table, for drizzle's typed client (the schema is split by feature into these files). */
 const schema = {
@@ -29,6 +30,7 @@ const schema = {
   ...assessmentTables,
   ...mailTables,
   ...submissionTables,
+  ...clusterTables,
 };
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;

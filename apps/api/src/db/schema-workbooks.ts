@@ -80,6 +80,8 @@ export const workbookSessions = pgTable(
     maxExtensionMinutes: integer('max_extension_minutes').notNull(),
     memoryMb: integer('memory_mb').notNull(),
     cpuSeconds: integer('cpu_seconds').notNull(),
+    /** The kernel host (`kernel_hosts.id`) whose process runs this session's kernel; null before its first run. */
+    kernelHost: text('kernel_host'),
   },
   (t) => [
     uniqueIndex('workbook_sessions_one_live_key')
