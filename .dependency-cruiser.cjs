@@ -14,10 +14,10 @@ module.exports = {
     {
       name: 'web-imports-no-server-code',
       comment:
-        'The web app talks to the server over HTTP only: it may import packages/contracts, never apps/api, apps/grader or packages/sandbox.',
+        'The web app talks to the server over HTTP only: it may import packages/contracts, never apps/api, apps/grader, packages/sandbox or packages/storage.',
       severity: 'error',
       from: { path: '^apps/web/' },
-      to: { path: '^(apps/api|apps/grader|packages/sandbox)/' },
+      to: { path: '^(apps/api|apps/grader|packages/sandbox|packages/storage)/' },
     },
     {
       name: 'nothing-imports-the-web-app',
@@ -35,11 +35,20 @@ module.exports = {
       to: { path: '^(apps/|packages/contracts/)' },
     },
     {
+      name: 'storage-knows-no-lms',
+      comment:
+        'packages/storage keeps bytes under keys (local disk, PostgreSQL, S3) and knows nothing of the LMS: no apps/*, no contracts, no sandbox. The API and the grader both use it.',
+      severity: 'error',
+      from: { path: '^packages/storage/' },
+      to: { path: '^(apps/|packages/(contracts|sandbox)/)' },
+    },
+    {
       name: 'contracts-import-no-app-code',
-      comment: 'packages/contracts is shared by every app: it imports no app code and not the sandbox.',
+      comment:
+        'packages/contracts is shared by every app: it imports no app code, not the sandbox, not the storage.',
       severity: 'error',
       from: { path: '^packages/contracts/' },
-      to: { path: '^(apps/|packages/sandbox/)' },
+      to: { path: '^(apps/|packages/(sandbox|storage)/)' },
     },
     {
       name: 'grader-imports-no-api',

@@ -109,7 +109,7 @@ try {
   });
   const jobs = await startJobQueue(database);
   const log = pino({ level: 'silent' });
-  const storage = createStorage(config);
+  const storage = createStorage(config, database);
   const ctx: AppContext = {
     config,
     database,

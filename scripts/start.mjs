@@ -1,9 +1,23 @@
-// `npm start`: build the web app if it is missing or older than its sources, then run the API, which
-// migrates, seeds the demo course on an empty database and serves the web app and the API on one port.
+// `npm start`: install the sandbox's Debian packages when root with apt (or print the command), build the
+// web app if it is missing or older than its sources, then run the API, which migrates, seeds the demo
+// course on an empty database and serves the web app and the API on one port.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SANDBOX_PACKAGES, ensurePackages } from './system-packages.mjs';
+
+// Grading, precheck and workbooks run code only in the sandbox; without its packages they wait (health
+// says why) and everything else works. INSTALL_SYSTEM_PACKAGES=false skips the install (images, CI).
+if (process.env.INSTALL_SYSTEM_PACKAGES !== 'false') {
+  const packages = ensurePackages(SANDBOX_PACKAGES, 'the sandbox needs');
+  if (!packages.ok) {
+    console.warn(
+      `Grading is paused: the sandbox needs the Debian packages ${packages.missing.join(', ')}.\n` +
+        `Install them as root, and grading starts by itself within a minute:\n  sudo ${packages.command}\n`,
+    );
+  }
+}
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webDir = path.join(root, 'apps/web');

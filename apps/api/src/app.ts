@@ -18,6 +18,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { AppContext } from './lib/context.ts';
 import { HttpError } from './lib/errors.ts';
+import { isDatabaseUnavailable } from './lib/sql-state.ts';
 import { registerAccessControl } from './lib/access.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { serializerCompiler } from './lib/serializer.ts';
@@ -49,8 +50,8 @@ import { registerForumRoutes } from './features/forum/forum.routes.ts';
 import { registerVideoRoutes } from './features/videos/videos.routes.ts';
 import { registerAssessmentRoutes } from './features/assessment/assessment.routes.ts';
 import { registerVideoFileRoutes } from './features/videos/files.routes.ts';
-import { KernelPool } from './features/workbooks/kernels.ts';
-import { sweepKernels } from './features/workbooks/sessions.service.ts';
+import { attachKernelHost } from './features/workbooks/kernel-host.ts';
+import type { KernelPool } from './features/workbooks/kernels.ts';
 import {
   registerWorkbookConfigRoutes,
   registerWorkbookRoutes,
@@ -90,8 +91,8 @@ const PLUGIN_ERROR_CODES: Record<number, string> = {
   429: 'throttled',
 };
 
-/** How often the kernels of ended or expired workbook sessions are looked for. */
-const KERNEL_SWEEP_MS = 15_000;
+/** How long a client is told to wait while the database is away (a restart or failover takes seconds). */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -108,7 +109,7 @@ export interface AppOptions {
   config: Config;
   database: Database;
   jobs?: JobQueue;
-  /** Default: local disk under STORAGE_DIR (or DATA_DIR/files). */
+  /** Default: the store STORAGE names (local disk under STORAGE_DIR or DATA_DIR/files by default). */
   storage?: Storage;
   sandbox?: SandboxProbe;
   /** The workbook kernels of this process (default: a pool of WORKBOOK_MAX_KERNELS real kernels). */
@@ -162,7 +163,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     database,
     db: database.db,
     jobs: options.jobs ?? createStoppedQueue(),
-    storage: options.storage ?? createStorage(config),
+    storage: options.storage ?? createStorage(config, database),
     sessions,
     log: app.log,
   };
@@ -227,25 +228,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const code = PLUGIN_ERROR_CODES[status] ?? 'bad_request';
       return reply.code(status).send({ detail: error.message, code });
     }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'the database is unavailable');
+      return reply.code(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).send({
+        detail: 'The service is briefly unavailable. Try again in a few seconds.',
+        code: 'database_unavailable',
+      });
+    }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ detail: 'Internal server error.', code: 'internal_error' });
   });
 
   registerAccessControl(app, ctx);
 
-  // Workbook kernels live in this process; the sweep ends those whose session ended or expired.
-  const kernels = options.kernels ?? new KernelPool(config.WORKBOOK_MAX_KERNELS);
-  app.decorate('workbookKernels', kernels);
-  const sweep = setInterval(() => {
-    sweepKernels(ctx, kernels).catch((error: unknown) => {
-      app.log.error({ err: error }, 'workbooks: the kernel sweep failed');
-    });
-  }, KERNEL_SWEEP_MS);
-  sweep.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(sweep);
-    await kernels.stopAll();
-  });
+  // Workbook kernels: this process is a kernel host when it may run any (docs/workbooks.md, "Kernels").
+  const kernelHost = attachKernelHost(app, ctx, { kind: 'api', port: config.PORT, pool: options.kernels });
 
   await app.register(
     async (api) => {
@@ -272,7 +269,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerAssessmentRoutes(api, ctx);
       registerVideoFileRoutes(api, ctx);
       registerWorkbookConfigRoutes(api, ctx);
-      registerWorkbookRoutes(api, ctx, kernels);
+      registerWorkbookRoutes(api, ctx, kernelHost);
       registerPygradeApiRoutes(api, ctx, options.sandbox);
     },
     { prefix: '/api' },

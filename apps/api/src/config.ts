@@ -107,8 +107,19 @@ export const EnvSchema = z.object({
   GRADER_CONCURRENCY: z.coerce.number().int().min(0).max(256).default(0),
   /** A grading attempt not finished within this long is given up and retried (a dead grader's job). */
   GRADING_TIMEOUT: seconds.default(300),
-  /** Where uploaded files are kept; default DATA_DIR/files. Grader hosts need the same folder mounted. */
+  /** Where uploaded files are kept (docs/storage.md): this disk, the database, or an S3 bucket. */
+  STORAGE: z.enum(['local', 'postgres', 's3']).default('local'),
+  /** The folder of STORAGE=local; default DATA_DIR/files. Grader hosts need the same folder mounted. */
   STORAGE_DIR: z.string().min(1).optional(),
+  /** STORAGE=s3: the bucket, its region, an S3-compatible service's address, path-style URLs, a key prefix. */
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  S3_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*\/?$/, 'folder names joined by /')
+    .optional(),
   SIGNED_URL_LIFETIME: seconds.default(300),
   PRODUCT_NAME: z.string().min(1).max(60).default('Kadai'),
   PROVIDER_URL: z.url().default('https://github.com/'),
@@ -155,8 +166,18 @@ export const EnvSchema = z.object({
   YOUTUBE_EMBED_URL: z.url().default('https://www.youtube-nocookie.com/embed/'),
   /** The largest lecture video file an editor may upload, in MB (stored with the other files). */
   VIDEO_MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(20_000).default(500),
-  /** Workbook kernels this API process runs at once; a session past it is refused (429) until one ends. */
+  /**
+   * Workbook kernels this process runs at once (an API instance, or `npm run kernels`); 0: none here,
+   * sessions go to the kernel hosts. With no room on any live host a new session is refused (429).
+   */
   WORKBOOK_MAX_KERNELS: z.coerce.number().int().min(0).max(1000).default(20),
+  /**
+   * Where the other instances reach this process's internal kernel endpoints (docs/workbooks.md,
+   * "Kernels"); default `http://127.0.0.1:<port>`, right only when every instance is on this machine.
+   */
+  INTERNAL_URL: z.url().optional(),
+  /** The port `npm run kernels` listens on (on HOST). */
+  KERNEL_HOST_PORT: z.coerce.number().int().min(0).max(65_535).default(3100),
 });
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -175,6 +196,9 @@ export function parseEnv(env: NodeJS.ProcessEnv): Env {
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  if (result.data.STORAGE === 's3' && !result.data.S3_BUCKET) {
+    throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when STORAGE=s3');
   }
   return result.data;
 }

@@ -1,10 +1,11 @@
 import { startGrader, type Grader } from '@kadai/grader/worker';
+import { isConfigurationError, untilItWorks } from '@kadai/grader/backoff';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { seedDemoData } from './demo/seed.ts';
 import { startJobQueue } from './lib/jobs.ts';
-import { createStorage } from './lib/storage.ts';
+import { createStorage, startStorageHousekeeping } from './lib/storage.ts';
 import { buildApp } from './app.ts';
 import { startAuthHousekeeping } from './features/auth/housekeeping.ts';
 import { startForumJobs } from './features/forum/publish.ts';
@@ -13,6 +14,9 @@ import { startVideoJobs } from './features/videos/sync.service.ts';
 import { startWorkbookJobs } from './features/workbooks/sessions.service.ts';
 import { startMailJobs } from './features/mail/mail.jobs.ts';
 import { remoteGraderProbe } from './features/pygrade/console.service.ts';
+
+/** How long a SIGTERM may take before the process exits anyway. */
+const SHUTDOWN_GRACE_MS = 35_000;
 
 async function main() {
   let config;
@@ -31,9 +35,13 @@ async function main() {
     dataDir: config.dataDir,
     poolSize: config.DATABASE_POOL_SIZE,
   });
-  await migrateDatabase(database);
+  // A database away at start-up (or starting beside this process) is waited for, never a reason to exit.
+  const startLog = { warn: (message: string) => console.warn(message) };
+  await untilItWorks('migrating the database', () => migrateDatabase(database), startLog, {
+    isFatal: isConfigurationError,
+  });
   const jobs = await startJobQueue(database);
-  const storage = createStorage(config);
+  const storage = createStorage(config, database);
   // In the embedded default this process is also the grader; with RUN_GRADER=false, grader hosts do it.
   let grader: Grader | null = null;
   const sandbox = config.RUN_GRADER
@@ -55,6 +63,7 @@ async function main() {
   await startAuthHousekeeping(ctx);
   await startForumJobs(ctx);
   await startForumFileHousekeeping(ctx);
+  await startStorageHousekeeping(ctx);
   await startVideoJobs(ctx);
   await startWorkbookJobs(ctx);
   await startMailJobs(ctx);
@@ -68,11 +77,12 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    // Stop taking requests first, then let running jobs finish, then close the database.
+    // Stop taking requests first, then let running jobs finish, then close the database. A workbook
+    // cell runs up to 30 s: the grace covers one (a supervisor should allow 40 s, docs/deploy.md).
     const timer = setTimeout(() => {
       console.error('shutdown took too long; exiting');
       process.exit(1);
-    }, 20_000);
+    }, SHUTDOWN_GRACE_MS);
     timer.unref();
     try {
       await app.close();
@@ -91,6 +101,12 @@ async function main() {
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(`${config.PRODUCT_NAME} is ready on ${config.publicUrl} (database: ${database.driver})`);
 }
+
+// A rejection nobody awaited is a bug (the tests fail on one); in a running server it is logged rather
+// than allowed to end the process and every request and grading job in it.
+process.on('unhandledRejection', (reason) => {
+  console.error('BUG unhandled rejection', reason);
+});
 
 main().catch((error: unknown) => {
   console.error(error);

@@ -15,6 +15,7 @@ import { buildApp } from '../src/app.ts';
 import type { AppContext } from '../src/lib/context.ts';
 import { createStoppedQueue, startJobQueue, type JobQueue } from '../src/lib/jobs.ts';
 import { createStorage } from '../src/lib/storage.ts';
+import { TEST_S3_CREDENTIALS } from '@kadai/storage/testing';
 import { givePgliteBack, takePglite } from './pglite-pool.ts';
 
 export interface TestApp {
@@ -48,6 +49,25 @@ export interface TestAppOptions {
 }
 
 /**
+ * The file store of the run: TEST_STORAGE=postgres|s3 (scripts/test.mjs runs the file tests once with
+ * each), else the local default. On s3, each app gets a prefix of its own in the run's bucket, on the
+ * S3 server test/global-setup.ts started.
+ */
+export function testStorageEnv(): Record<string, string> {
+  const store = process.env.TEST_STORAGE;
+  if (!store || store === 'local') return {};
+  if (store === 'postgres') return { STORAGE: 'postgres' };
+  if (store !== 's3') throw new Error(`TEST_STORAGE: local, postgres or s3, not ${store}`);
+  return {
+    STORAGE: 's3',
+    S3_ENDPOINT: inject('s3Endpoint'),
+    S3_BUCKET: inject('s3Bucket'),
+    S3_FORCE_PATH_STYLE: 'true',
+    S3_PREFIX: `t-${randomBytes(6).toString('hex')}`,
+  };
+}
+
+/**
  * A whole API on a fresh database: PGlite loaded from the migrated template, or, when
  * TEST_DATABASE_URL is set, a new database on that PostgreSQL server (dropped by close()).
  */
@@ -58,6 +78,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://lms.test',
+    ...testStorageEnv(),
     ...options.env,
   });
 
@@ -98,8 +119,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       : createStoppedQueue();
   let grader: Grader | null = null;
   const sandboxOk = options.sandboxOk ?? true;
-  // Files go under the test's own DATA_DIR (removed by close()).
-  const storage = createStorage(config);
+  // Files go under the test's own DATA_DIR (removed by close()), in its database, or under its S3 prefix.
+  const storage = createStorage(config, database, { s3Credentials: TEST_S3_CREDENTIALS });
   const app = await buildApp({
     config,
     database,
@@ -145,6 +166,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await app.close();
       await grader?.stop();
       await jobs.stop();
+      await storage.close();
       await database.close();
       if (dropDatabase) await dropDatabase();
       rmSync(dataDir, { recursive: true, force: true });

@@ -1,28 +1,35 @@
 /**
- * Reads assignment files from the storage folder the API writes (`STORAGE_DIR`, else `DATA_DIR/files`):
- * a file lives at `path.join(root, key)`. Keys are made by the server; they are still checked here, so
- * a bad row in the database can never make the grader read outside the folder.
+ * Graders read assignment files through the store the API writes them to (`STORAGE`, docs/storage.md),
+ * built from the grader's own environment: the same `@kadai/storage` code as the API's, so a file is
+ * found under its key on disk (`STORAGE_DIR`, else `DATA_DIR/files`), in the database or in a bucket.
+ * Keys are made by the server; the store still checks them, so a bad row in the database can never
+ * make the grader read outside its folder.
  */
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
+import {
+  createStorage,
+  isStorageKey,
+  localStorageRoot,
+  type Storage,
+  type StorageSettings,
+} from '@kadai/storage';
+import type { SqlClient } from './types.ts';
 
-const KEY_PATTERN = /^[a-z0-9_-]+(\/[a-z0-9_-]+)*$/;
-
-export function isStorageKey(key: string): boolean {
-  return key.length <= 300 && KEY_PATTERN.test(key) && !key.includes('..');
-}
+export { isStorageKey };
 
 export function storageRoot(env: { STORAGE_DIR?: string; DATA_DIR?: string }): string {
-  return path.resolve(env.STORAGE_DIR ?? path.join(env.DATA_DIR ?? './data', 'files'));
+  return localStorageRoot(env);
 }
 
-export function createDiskAttachmentReader(root: string): (storageKey: string) => Promise<Uint8Array> {
-  const base = path.resolve(root);
-  return async (storageKey) => {
-    if (!isStorageKey(storageKey)) throw new Error(`Invalid storage key: ${JSON.stringify(storageKey)}`);
-    const file = path.join(base, storageKey);
-    // The pattern already forbids it; this makes escaping the folder impossible by construction.
-    if (!file.startsWith(base + path.sep)) throw new Error(`Storage key leaves the folder: ${storageKey}`);
-    return readFile(file);
-  };
+/** The store the grader's environment names; `sql` holds the files of `STORAGE=postgres`. */
+export function createAttachmentStorage(env: StorageSettings, sql: SqlClient): Storage {
+  return createStorage(env, { sql });
+}
+
+/** `readAttachment` of `startGrader`: the bytes of an assignment file by its storage key. */
+export function createAttachmentReader(
+  env: StorageSettings,
+  sql: SqlClient,
+): (key: string) => Promise<Uint8Array> {
+  const storage = createAttachmentStorage(env, sql);
+  return (key) => storage.read(key);
 }

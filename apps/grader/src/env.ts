@@ -19,8 +19,21 @@ export const GraderEnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'a postgres:// connection string'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(4),
   DATA_DIR: z.string().min(1).default('./data'),
-  /** Where the API keeps uploaded files; grader hosts need the same folder mounted. */
+  /** Where the API keeps uploaded files (docs/storage.md): set as on the API instances. */
+  STORAGE: z.enum(['local', 'postgres', 's3']).default('local'),
+  /** STORAGE=local: the API's folder of files; grader hosts need the same folder mounted. */
   STORAGE_DIR: z.string().min(1).optional(),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'])
+    .transform((v) => v === 'true' || v === '1' || v === 'yes')
+    .default(false),
+  S3_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*\/?$/, 'folder names joined by /')
+    .optional(),
   GRADER_CONCURRENCY: z.coerce.number().int().min(0).max(256).default(0),
   GRADING_TIMEOUT: seconds.default(300),
   /** Seconds between heartbeats; a host silent for four of them is taken for dead. */
@@ -39,6 +52,9 @@ export function parseGraderEnv(env: Record<string, string | undefined>): GraderE
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new GraderEnvError(`Invalid grader configuration:\n${lines.join('\n')}`);
+  }
+  if (result.data.STORAGE === 's3' && !result.data.S3_BUCKET) {
+    throw new GraderEnvError('Invalid grader configuration:\n  S3_BUCKET: required when STORAGE=s3');
   }
   return result.data;
 }

@@ -1,10 +1,12 @@
 // `npm run grader`: a grading worker on its own host, against the same PostgreSQL as the API.
 import pg from 'pg';
 import PgBoss from 'pg-boss';
-import { createDiskAttachmentReader, storageRoot } from './attachments.ts';
+import { createAttachmentReader } from './attachments.ts';
 import { GraderEnvError, parseGraderEnv } from './env.ts';
 import { createPgSql } from './pg-sql.ts';
 import { GRADING_QUEUE } from './queue.ts';
+import { isConfigurationError, untilItWorks } from './backoff.ts';
+import { JobLoops, ensureQueue } from './job-loop.ts';
 import type { GraderJobQueue, GraderLogger } from './types.ts';
 import { startGrader } from './worker.ts';
 
@@ -26,30 +28,41 @@ async function main() {
     }
     throw error;
   }
-  const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: env.DATABASE_POOL_SIZE });
+  const pool = new pg.Pool({
+    connectionString: env.DATABASE_URL,
+    max: env.DATABASE_POOL_SIZE,
+    // A server that does not answer is an outage to wait out, not a connect() that hangs forever.
+    connectionTimeoutMillis: 10_000,
+  });
   pool.on('error', (error) => log.error(`database pool: ${error.message}`));
-  const { rows } = await pool.query<{ ok: boolean }>(`SELECT to_regclass('grader_hosts') IS NOT NULL AS ok`);
-  if (!rows[0]?.ok) {
-    // The API owns the schema (it migrates at start-up); a grader never creates tables of its own.
-    console.error(
-      'The database has no Kadai tables yet: start the API against it once (it migrates), then the graders.',
-    );
-    process.exit(1);
-  }
+  // The API owns the schema (it migrates at start-up); a grader never creates tables of its own, and
+  // one started beside the API on an empty database waits for the migration rather than exit.
+  await untilItWorks(
+    'waiting for the database and its Kadai tables',
+    async () => {
+      const { rows } = await pool.query<{ ok: boolean }>(
+        `SELECT to_regclass('grader_hosts') IS NOT NULL AND to_regclass('pgboss.queue') IS NOT NULL AS ok`,
+      );
+      if (!rows[0]?.ok) throw new Error('no Kadai tables yet: the API migrates them when it starts');
+    },
+    log,
+    { isFatal: isConfigurationError },
+  );
   const boss = new PgBoss({ connectionString: env.DATABASE_URL, schema: 'pgboss' });
   boss.on('error', (error) => log.error(`job queue: ${error.message}`));
-  await boss.start();
-  await boss.createQueue(GRADING_QUEUE);
+  await untilItWorks('starting the job queue', () => boss.start(), log, { isFatal: isConfigurationError });
+  await ensureQueue(boss, GRADING_QUEUE, log);
+  const loops = new JobLoops(boss, log);
   const jobs: GraderJobQueue = {
     send: (queue, data, options = {}) => boss.send(queue, data, options),
-    work: (queue, handler, options = {}) => boss.work(queue, options, handler),
-    offWork: (workerId) => boss.offWork({ id: workerId }),
+    work: (queue, handler, options = {}) => Promise.resolve(loops.start(queue, handler, options)),
+    offWork: (workerId) => loops.stop(workerId),
   };
   const heartbeatMs = env.GRADER_HEARTBEAT_SECONDS * 1000;
   const grader = await startGrader({
     sql: createPgSql(pool),
     jobs,
-    readAttachment: createDiskAttachmentReader(storageRoot(env)),
+    readAttachment: createAttachmentReader(env, createPgSql(pool)),
     log,
     concurrency: env.GRADER_CONCURRENCY,
     gradingTimeoutSeconds: env.GRADING_TIMEOUT,
@@ -71,6 +84,7 @@ async function main() {
     timer.unref();
     try {
       await grader.stop();
+      await loops.stopAll();
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
       await pool.end();
       process.exit(0);
@@ -82,6 +96,14 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 }
+
+// A rejection nobody awaited is a bug (tests fail on one); in a running grader it is logged, not fatal,
+// so a fault in one library call never ends the grading of every other submission.
+process.on('unhandledRejection', (reason) => {
+  log.error(
+    `BUG unhandled rejection: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`,
+  );
+});
 
 main().catch((error: unknown) => {
   console.error(error);

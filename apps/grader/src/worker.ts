@@ -9,6 +9,7 @@ import { probeSandbox, runSandboxed } from '@kadai/sandbox';
 import { pytestStatus } from './pytest-check.ts';
 import { GRADING_QUEUE, type GradingJobData } from './queue.ts';
 import { Semaphore } from './semaphore.ts';
+import { untilItWorks } from './backoff.ts';
 import { MAX_ATTEMPTS, gradeSubmission, type GradeDeps, type GradeOutcome } from './grade.ts';
 import {
   beat,
@@ -178,6 +179,7 @@ export async function startGrader(options: GraderOptions): Promise<Grader> {
 
   async function startWorking(): Promise<void> {
     if (working || stopping || crashed) return;
+    await clearWaitingForSandbox(sql.query);
     working = true;
     const workerCount = options.workers ?? 2;
     const batchSize = options.batchSize ?? Math.max(2, concurrency * 2);
@@ -189,7 +191,6 @@ export async function startGrader(options: GraderOptions): Promise<Grader> {
       });
       workerIds.push(workerId);
     }
-    await clearWaitingForSandbox(sql.query);
   }
 
   /** Takes no more jobs (a batch in progress finishes); they stay queued for other graders. */
@@ -245,14 +246,22 @@ export async function startGrader(options: GraderOptions): Promise<Grader> {
   });
 
   // The row exists before any claim, so no sweep ever mistakes this grader's work for a dead host's.
-  await beat(sql.query, host());
-  if (sandbox.ok) {
-    log.info(`grader ${id} ready: ${concurrency} sandbox slots (${sandbox.detail})`);
-    await startWorking();
-  } else {
-    log.warn(`grader ${id} idle, taking no work: ${sandbox.detail}`);
-    await markWaitingForSandbox(sql.query, staleAfterSeconds);
-  }
+  // A database that is away at start-up is waited for, never a reason to exit.
+  await untilItWorks(
+    `grader ${id}: start-up`,
+    async () => {
+      await beat(sql.query, host());
+      if (sandbox.ok) {
+        await startWorking();
+        log.info(`grader ${id} ready: ${concurrency} sandbox slots (${sandbox.detail})`);
+      } else {
+        await markWaitingForSandbox(sql.query, staleAfterSeconds);
+        log.warn(`grader ${id} idle, taking no work: ${sandbox.detail}`);
+      }
+    },
+    log,
+    { delays: { first: Math.min(1000, heartbeatMs), max: 30_000 } },
+  );
   const heartbeatTimer = setInterval(() => void heartbeat(), heartbeatMs);
   const sweepTimer = setInterval(() => void sweep(), sweepMs);
   heartbeatTimer.unref();

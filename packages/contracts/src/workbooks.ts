@@ -20,6 +20,8 @@ export const WORKBOOK_LIMITS = {
 export const WORKBOOK_WARN_BEFORE_MINUTES = 5;
 /** One run of one cell: at most this long, then the kernel interrupts it. */
 export const CELL_TIMEOUT_SECONDS = 30;
+/** Live sessions (each with a kernel) one person may have at once, across all their courses. */
+export const MAX_LIVE_WORKBOOK_SESSIONS = 3;
 
 export const WorkbookConfig = z
   .object({
@@ -105,7 +107,10 @@ export const WorkbookSession = z
     /** The kernel's limits, as the configuration gave them when the session started. */
     memory_mb: z.number().int(),
     cpu_seconds: z.number().int(),
-    /** Whether this server holds a running kernel for it (false after a restart or a kernel's death). */
+    /**
+     * Whether a live kernel host holds its kernel (false before its first run after the host stopped,
+     * and after the kernel's death): the next run then starts a fresh one.
+     */
     kernel_alive: z.boolean(),
   })
   .meta({ id: 'WorkbookSession' });
@@ -138,9 +143,47 @@ export const WorkbookExecution = z
     /** What stopped it: the cell's time limit, the kernel's memory or CPU limit, too much output. */
     limit: z.enum(['memory', 'cpu', 'wall', 'output']).nullable(),
     time_ms: z.number().int(),
+    /**
+     * The session's kernel was gone (its host stopped, or it had died) and this run started a fresh
+     * one: variables of earlier runs are lost; the notebook is kept.
+     */
+    kernel_restarted: z.boolean(),
   })
   .meta({ id: 'WorkbookExecution' });
 export type WorkbookExecution = z.infer<typeof WorkbookExecution>;
+
+export const WorkbookInterruptResult = z
+  .object({
+    /** A cell was running and was interrupted (it answers with a KeyboardInterrupt error). */
+    interrupted: z.boolean(),
+  })
+  .meta({ id: 'WorkbookInterruptResult' });
+export type WorkbookInterruptResult = z.infer<typeof WorkbookInterruptResult>;
+
+/*
+ * Between Kadai processes (not part of the public API): an instance forwards a session's kernel calls
+ * to the kernel host that owns the kernel, over signed internal requests (docs/workbooks.md, "Kernels").
+ */
+
+export const InternalKernelLimits = z.strictObject({
+  memory_mb: z.number().int().min(WORKBOOK_LIMITS.minMemoryMb).max(WORKBOOK_LIMITS.maxMemoryMb),
+  cpu_seconds: z.number().int().min(WORKBOOK_LIMITS.minCpuSeconds).max(WORKBOOK_LIMITS.maxCpuSeconds),
+});
+export type InternalKernelLimits = z.infer<typeof InternalKernelLimits>;
+/** Start the session's kernel; `fresh`: replace a running one (a restart, or the session moved here). */
+export const InternalKernelStart = z.strictObject({ limits: InternalKernelLimits, fresh: z.boolean() });
+export type InternalKernelStart = z.infer<typeof InternalKernelStart>;
+export const InternalKernelStarted = z.object({ started: z.boolean() });
+export const InternalKernelExecute = z.strictObject({
+  limits: InternalKernelLimits,
+  fresh: z.boolean(),
+  code: WorkbookExecute.shape.code,
+});
+export type InternalKernelExecute = z.infer<typeof InternalKernelExecute>;
+export const InternalKernelRun = WorkbookExecution.omit({ cell_id: true });
+export type InternalKernelRun = z.infer<typeof InternalKernelRun>;
+export const InternalKernelNothing = z.strictObject({});
+export const InternalKernelStopped = z.object({ stopped: z.boolean() });
 
 /* ─── Saved notebooks ───────────────────────────────────────────────────────────────────────── */
 

@@ -12,6 +12,8 @@
  * - A per-execution interval timer raises `TimeoutError` (a BaseException, like KeyboardInterrupt) in the
  *   user's code, again every 0.25 s should the code swallow it; the host kills the tree if even that
  *   does not bring an answer.
+ * - SIGINT from the host (`Kernel.interrupt`) raises KeyboardInterrupt in the user's code, as in Jupyter;
+ *   outside an execution (or inside the driver's own guard) it is ignored, so it can never end the driver.
  * - A MemoryError that reaches the top level ends the kernel: the reply says so (`fatal`) and the
  *   driver exits with <memoryExit>, since half-built state may be left in the globals. A reserve of
  *   address space is given back first, so the error can still be described and sent.
@@ -141,6 +143,13 @@ def guarded(action, seconds):
 
 GUARD = guarded.__code__
 
+def on_interrupt(signum, frame):
+    # The host's interrupt: only the user's running code hears it, never the driver between runs.
+    if ARMED and frame is not None and frame.f_code is not GUARD:
+        raise KeyboardInterrupt
+
+signal.signal(signal.SIGINT, on_interrupt)
+
 def run_cell(code, name):
     tree = compile(code, name, 'exec', ast.PyCF_ONLY_AST, dont_inherit=True)
     last = None
@@ -214,6 +223,7 @@ def execute(request):
     plumb()
     sys.stdout, sys.stderr, sys.stdin = OUT, ERR, stdin()
     signal.signal(signal.SIGALRM, on_alarm)
+    signal.signal(signal.SIGINT, on_interrupt)
     TIMED_OUT = False
     deadline = time.monotonic() + LIMIT
     name = '<cell-%d>' % COUNT

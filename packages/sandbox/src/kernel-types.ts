@@ -111,6 +111,13 @@ export interface Kernel {
    * 'dead' result at once; only bad arguments reject (SandboxRequestError).
    */
   execute(code: string, options?: KernelExecuteOptions): Promise<KernelResult>;
+  /**
+   * Interrupts the execution running now, as Jupyter's interrupt does: KeyboardInterrupt is raised in
+   * the code (again every half second, a few times, should the code swallow it), the execution answers
+   * with it as an error, and the kernel keeps its state. True when an execution was running and was
+   * signalled; false when none was (queued executions are not touched).
+   */
+  interrupt(): Promise<boolean>;
   /** Called once when the kernel has ended (at once, if it already has); returns an unsubscribe. */
   onExit(listener: (exit: KernelExit) => void): () => void;
   /** Kills the whole tree; resolves once it is gone. */

@@ -263,6 +263,32 @@ print("still printing")`);
     expect(counts).toEqual([counts[0], counts[0]! + 1, counts[0]! + 2, counts[0]! + 3]);
   });
 
+  it('interrupts the running execution on request and keeps the state', async () => {
+    expect(await kernel.interrupt()).toBe(false); // nothing runs
+    await kernel.execute('survivor = "still here"');
+    const spinning = kernel.execute('spins = 0\nwhile True:\n    spins += 1', { timeoutMs: 20_000 });
+    const next = kernel.execute('survivor');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const asked = performance.now();
+    expect(await kernel.interrupt()).toBe(true);
+    const stopped = await spinning;
+    expect(performance.now() - asked).toBeLessThan(1000);
+    expect(stopped).toMatchObject({ status: 'error', limit: null });
+    expect(only(stopped, 'error')[0]).toMatchObject({ ename: 'KeyboardInterrupt' });
+    // The execution queued behind it runs normally, with the variables of before.
+    expect(only(await next, 'execute_result')[0]!.data['text/plain']).toBe("'still here'");
+    expect(only(await kernel.execute('spins > 0'), 'execute_result')[0]!.data['text/plain']).toBe('True');
+    // Code that swallows the first interrupt hears it again.
+    const stubborn = kernel.execute(
+      'import time\nfor _ in range(3):\n    try:\n        time.sleep(10)\n    except KeyboardInterrupt:\n        pass\n',
+      { timeoutMs: 20_000 },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await kernel.interrupt()).toBe(true);
+    expect(await stubborn).toMatchObject({ status: 'ok', limit: null });
+    expect(kernel.alive).toBe(true);
+  });
+
   it('measures the Python process from the host', async () => {
     const kb = await kernel.memoryKb();
     expect(kb).toBeGreaterThan(5_000);

@@ -45,6 +45,9 @@ const REPORT_BYTES = 64 * 1024;
 const MAX_TIMEOUT_MS = 24 * 60 * 60 * 1000;
 /** The driver's pid inside the sandbox's PID namespace: the launcher is 1, the program it starts 2. */
 const DRIVER_NAMESPACE_PID = 2;
+/** An interrupt signals the driver this many times, this far apart, while the execution goes on. */
+const INTERRUPT_SIGNALS = 4;
+const INTERRUPT_REPEAT_MS = 500;
 
 /**
  * Starts a kernel and waits until it is ready for code. Never runs unsandboxed: throws
@@ -111,6 +114,9 @@ class SandboxKernel implements Kernel {
   private queue: Promise<unknown> = Promise.resolve();
   private nextId = 0;
   private driver: HostProcess | null = null;
+  /** The id of the execution the driver is running now, and of the one being interrupted. */
+  private running: number | null = null;
+  private interrupting: number | null = null;
 
   constructor(
     private readonly child: ChildProcess,
@@ -205,10 +211,41 @@ class SandboxKernel implements Kernel {
 
   async memoryKb(): Promise<number | null> {
     if (!this.alive) return null;
+    const driver = await this.findDriver();
+    return driver === null ? null : residentKb(driver.pid);
+  }
+
+  async interrupt(): Promise<boolean> {
+    const id = this.running;
+    if (id === null || !this.alive) return false;
+    if (this.interrupting === id) return true;
+    const driver = await this.findDriver();
+    // Looking took a moment: the execution may have answered meanwhile.
+    if (driver === null || this.running !== id) return false;
+    this.interrupting = id;
+    this.signalDriver(driver, id, INTERRUPT_SIGNALS);
+    return true;
+  }
+
+  /** SIGINT to the driver while execution `id` runs; the driver ignores it outside the user's code. */
+  private signalDriver(driver: HostProcess, id: number, times: number): void {
+    if (this.running !== id || !this.alive) return;
+    try {
+      process.kill(driver.pid, 'SIGINT');
+    } catch {
+      return; // The driver is gone: the execution answers 'dead'.
+    }
+    if (times > 1) {
+      setTimeout(() => this.signalDriver(driver, id, times - 1), INTERRUPT_REPEAT_MS).unref();
+    }
+  }
+
+  /** The driver's host process (pid 2 of the sandbox's namespace), looked up in /proc once. */
+  private async findDriver(): Promise<HostProcess | null> {
     if (this.driver === null || !(await isProcessAlive(this.driver))) {
       this.driver = await findNamespaceProcess(this.pid, DRIVER_NAMESPACE_PID);
     }
-    return this.driver === null ? null : residentKb(this.driver.pid);
+    return this.driver;
   }
 
   private async run(code: string, timeoutMs: number): Promise<KernelResult> {
@@ -218,9 +255,13 @@ class SandboxKernel implements Kernel {
     const id = ++this.nextId;
     const next = this.nextFrame();
     this.child.stdin!.write(encodeRequest(id, code, timeoutMs));
+    this.running = id;
     // The driver interrupts the code at timeoutMs; past the grace period it is not coming back.
     const timer = setTimeout(() => this.kill('wall'), timeoutMs + this.graceMs);
     const frame = await next;
+    // In the same turn as the answer: a repeated interrupt can never reach the next execution.
+    this.running = null;
+    this.interrupting = null;
     clearTimeout(timer);
     const timeMs = elapsed();
     const reply = frame === null ? null : parseReply(frame, id);

@@ -1,4 +1,6 @@
 import PgBoss from 'pg-boss';
+import { isConfigurationError, untilItWorks } from '@kadai/grader/backoff';
+import { JobLoops, ensureQueue } from '@kadai/grader/job-loop';
 import type { Database } from '../db/client.ts';
 
 export interface JobStatus {
@@ -61,41 +63,52 @@ export async function startJobQueue(database: Database, options: StartJobsOption
     monitorStateIntervalSeconds: 300,
   });
   let lastError: { message: string; at: number } | null = null;
-  boss.on('error', (error) => {
+  const remember = (error: Error) => {
     lastError = { message: error.message, at: Date.now() };
+  };
+  boss.on('error', (error) => {
+    remember(error);
     console.error('job queue error', error);
   });
-  await boss.start();
-  const created = new Set<string>();
-  const ensureQueue = async (queue: string) => {
-    if (created.has(queue)) return;
-    await boss.createQueue(queue);
-    created.add(queue);
+  const log = { warn: (message: string) => console.warn(message) };
+  // Started before anything else touches the database, so a database away at start-up is waited for.
+  await untilItWorks('starting the job queue', () => boss.start(), log, { isFatal: isConfigurationError });
+  const loops = new JobLoops(boss, log, remember);
+  const created = new Map<string, Promise<void>>();
+  const ensure = (queue: string): Promise<void> => {
+    let pending = created.get(queue);
+    if (!pending) {
+      pending = ensureQueue(boss, queue, log);
+      created.set(queue, pending);
+      // A failure is not remembered: the next call tries again.
+      pending.catch(() => created.delete(queue));
+    }
+    return pending;
   };
   let stopped = false;
   return {
     status: () => (stopped ? { ok: false, detail: 'stopped' } : queueHealth(lastError)),
     async send(queue, data, sendOptions = {}) {
-      await ensureQueue(queue);
+      await ensure(queue);
       return boss.send(queue, data, { retryLimit: 3, retryBackoff: true, ...sendOptions });
     },
     async work(queue, handler, workOptions = {}) {
-      await ensureQueue(queue);
-      return boss.work(
-        queue,
-        { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, ...workOptions },
-        handler,
-      );
+      await ensure(queue);
+      return loops.start(queue, handler, {
+        batchSize: workOptions.batchSize,
+        pollingIntervalSeconds: workOptions.pollingIntervalSeconds ?? options.pollingIntervalSeconds ?? 2,
+      });
     },
     async schedule(queue, cron) {
-      await ensureQueue(queue);
+      await ensure(queue);
       await boss.schedule(queue, cron, {}, { tz: 'UTC', retryLimit: 1 });
     },
     async offWork(workerId) {
-      await boss.offWork({ id: workerId });
+      await loops.stop(workerId);
     },
     async stop() {
       stopped = true;
+      await loops.stopAll();
       await boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
     },
   };

@@ -1,11 +1,9 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Assignment, AssignmentList } from '@kadai/contracts';
 import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { addEditor, addStudent, createCourse, createUser, tokenFor } from '../../../test/factories.ts';
 import { assignmentFiles, assignments } from '../../db/schema.ts';
-import { storageRoot } from '../../lib/storage.ts';
+import { isStored } from '../../../test/stored-files.ts';
 import { eq } from 'drizzle-orm';
 import { hoursFromNow, insertAssignment, insertSubmission, upload } from './testing.ts';
 
@@ -343,8 +341,7 @@ describe('assignments', () => {
         .select()
         .from(assignmentFiles)
         .where(eq(assignmentFiles.assignmentId, a.id));
-      const onDisk = path.join(storageRoot(t.config), file!.storageKey);
-      expect(existsSync(onDisk)).toBe(true);
+      expect(await isStored(t, file!.storageKey)).toBe(true);
       // Reference runs are not students' work: they do not stop an editor.
       await insertSubmission(t, {
         assignmentId: a.id,
@@ -355,7 +352,7 @@ describe('assignments', () => {
       expect((await call(t, 'DELETE', `/api/Assignment/${a.id}/`, { token: tok.student })).status).toBe(403);
       expect((await call(t, 'DELETE', `/api/Assignment/${a.id}/`, { token: tok.editor })).status).toBe(204);
       expect((await call(t, 'GET', `/api/Assignment/${a.id}/`, { token: tok.editor })).status).toBe(404);
-      expect(existsSync(onDisk)).toBe(false);
+      expect(await isStored(t, file!.storageKey)).toBe(false);
       expect((await call(t, 'DELETE', `/api/Assignment/${a.id}/`, { token: tok.editor })).status).toBe(404);
     });
 

@@ -24,7 +24,7 @@ import {
   slugOf,
   type BundleContent,
 } from './bundle-format.ts';
-import { insertFiles, listFiles } from './files.repo.ts';
+import { insertFiles, listFiles, type NewAssignmentFileRow } from './files.repo.ts';
 import { deleteStoredFiles } from './files.service.ts';
 import { insertTestCase, listTestCases } from './test-cases.repo.ts';
 import { newTestCaseFields, testCaseInputOf } from './test-cases.service.ts';
@@ -144,27 +144,26 @@ export async function importBundle(
   const content = readBundle(zip);
   const stored: string[] = [];
   try {
+    // Stored before the transaction, never inside it: the store may write through the database
+    // (STORAGE=postgres) on connections of its own, which an open transaction would wait on (PGlite
+    // has one connection; a pool can run out). The assignment's id is not known yet, so imported
+    // attachments live under `assignments/import/`.
+    const files: Omit<NewAssignmentFileRow, 'assignmentId'>[] = [];
+    for (const file of content.attachments) {
+      const key = newStorageKey('assignments/import');
+      stored.push(key);
+      const contentType = contentTypeOf(file.filename);
+      const { size } = await ctx.storage.put(key, file.data, contentType, {
+        maxBytes: MAX_ATTACHMENT_BYTES,
+      });
+      files.push({ filename: file.filename, storageKey: key, size, contentType, createdBy: actor.userId });
+    }
     return await ctx.db.transaction(async (tx) => {
       const id = await insertNewAssignment(tx, actor, { ...content.assignment, courses: [dates] });
-      // Stored inside the transaction: the keys live under the new assignment's id.
-      const rows = [];
-      for (const file of content.attachments) {
-        const key = newStorageKey(`assignments/${id}`);
-        stored.push(key);
-        const contentType = contentTypeOf(file.filename);
-        const { size } = await ctx.storage.put(key, file.data, contentType, {
-          maxBytes: MAX_ATTACHMENT_BYTES,
-        });
-        rows.push({
-          assignmentId: id,
-          filename: file.filename,
-          storageKey: key,
-          size,
-          contentType,
-          createdBy: actor.userId,
-        });
-      }
-      await insertFiles(tx, rows);
+      await insertFiles(
+        tx,
+        files.map((file) => ({ ...file, assignmentId: id })),
+      );
       for (const [position, testCase] of content.testCases.entries()) {
         await insertTestCase(tx, id, newTestCaseFields(testCase, position));
       }

@@ -1,12 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
-import path from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import { AssignmentFileList } from '@kadai/contracts';
 import type { TestApp, CallResult } from '../../../test/harness.ts';
 import { addStudent, createCourseWorld, createUser, tokenFor } from '../../../test/factories.ts';
 import { assignmentCourses, assignmentFiles, assignments, submissions, testCases } from '../../db/schema.ts';
-import { storageRoot } from '../../lib/storage.ts';
+import { storedFiles } from '../../../test/stored-files.ts';
 
 /** Test data for assignments, written straight to the database (the routes are what the tests test). */
 
@@ -208,10 +206,7 @@ export async function importBundle(
 export async function bundleFootprint(t: TestApp) {
   const count = async (table: typeof assignments | typeof testCases | typeof assignmentFiles) =>
     (await t.ctx.db.select().from(table)).length;
-  const dir = path.join(storageRoot(t.config), 'assignments');
-  const stored = existsSync(dir)
-    ? readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length
-    : 0;
+  const stored = (await storedFiles(t, 'assignments')).length;
   return {
     assignments: await count(assignments),
     testCases: await count(testCases),

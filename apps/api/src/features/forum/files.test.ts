@@ -1,5 +1,3 @@
-import { existsSync, readdirSync } from 'node:fs';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -14,7 +12,7 @@ import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { addStudent, createCourseWorld, createUser, tokenFor } from '../../../test/factories.ts';
 import { forumFiles, forumRecords } from '../../db/schema-forum.ts';
 import type { Actor } from '../../lib/context.ts';
-import { storageRoot } from '../../lib/storage.ts';
+import { storedFiles } from '../../../test/stored-files.ts';
 import { multipartBody, type UploadPart } from '../assignments/testing.ts';
 import * as repo from './files.repo.ts';
 import { signFile } from './files.service.ts';
@@ -112,10 +110,7 @@ describe('forum files: upload, delete, signed URLs', () => {
   });
   afterAll(() => t.close());
 
-  const stored = (courseId: number) => {
-    const dir = path.join(storageRoot(t.config), 'forum', String(courseId));
-    return existsSync(dir) ? readdirSync(dir) : [];
-  };
+  const stored = (courseId: number) => storedFiles(t, `forum/${courseId}`);
   const actor = (user: { id: number; email: string; isStaff: boolean }): Actor => ({
     userId: user.id,
     email: user.email,
@@ -131,7 +126,7 @@ describe('forum files: upload, delete, signed URLs', () => {
     t.ctx.db.select().from(forumFiles).where(eq(forumFiles.uploadedBy, userId));
 
   it('uploads into the tray with types decided from the names', async () => {
-    const before = stored(w.course.id).length;
+    const before = (await stored(w.course.id)).length;
     const res = await send(t, w.course.id, w.tokens.student, [
       { ...small('plot.PNG'), contentType: 'text/html' },
       { ...small('page.html'), contentType: 'text/html' },
@@ -150,11 +145,11 @@ describe('forum files: upload, delete, signed URLs', () => {
       true,
     );
     expect(files[0]!.size).toBe('content of plot.PNG'.length);
-    expect(stored(w.course.id)).toHaveLength(before + 4);
+    expect(await stored(w.course.id)).toHaveLength(before + 4);
   });
 
   it('refuses a 6 MB file with 413 and the limit message, storing nothing', async () => {
-    const before = stored(w.course.id).length;
+    const before = (await stored(w.course.id)).length;
     const rows = (await rowsOf(w.users.classmate.id)).length;
     const res = await send(t, w.course.id, w.tokens.classmate, [
       small('ok.txt'),
@@ -162,7 +157,7 @@ describe('forum files: upload, delete, signed URLs', () => {
     ]);
     expect(res.status).toBe(413);
     expect(res.json).toMatchObject({ detail: FORUM_MESSAGES.uploadLimit, code: 'too_large' });
-    expect(stored(w.course.id)).toHaveLength(before);
+    expect(await stored(w.course.id)).toHaveLength(before);
     expect(await rowsOf(w.users.classmate.id)).toHaveLength(rows);
   });
 
@@ -175,7 +170,7 @@ describe('forum files: upload, delete, signed URLs', () => {
   });
 
   it('refuses a sixth file in one request with 400 and the limit message, storing nothing', async () => {
-    const before = stored(w.course.id).length;
+    const before = (await stored(w.course.id)).length;
     const res = await send(
       t,
       w.course.id,
@@ -184,7 +179,7 @@ describe('forum files: upload, delete, signed URLs', () => {
     );
     expect(res.status).toBe(400);
     expect(res.json).toMatchObject({ detail: FORUM_MESSAGES.uploadLimit, code: 'too_many_files' });
-    expect(stored(w.course.id)).toHaveLength(before);
+    expect(await stored(w.course.id)).toHaveLength(before);
   });
 
   it('refuses uploads past the tray limit', async () => {
@@ -201,11 +196,11 @@ describe('forum files: upload, delete, signed URLs', () => {
         contentType: 'text/plain',
       })),
     );
-    const before = stored(w.course.id).length;
+    const before = (await stored(w.course.id)).length;
     const two = await send(t, w.course.id, token, [small('a.txt'), small('b.txt')]);
     expect(two.status).toBe(400);
     expect(two.json).toMatchObject({ detail: FORUM_MESSAGES.uploadLimit });
-    expect(stored(w.course.id)).toHaveLength(before);
+    expect(await stored(w.course.id)).toHaveLength(before);
     expect((await send(t, w.course.id, token, [small('a.txt')])).status).toBe(201);
   });
 
@@ -248,12 +243,12 @@ describe('forum files: upload, delete, signed URLs', () => {
   });
 
   it('answers 404 to non-members and 401 to the anonymous, storing nothing', async () => {
-    const before = stored(w.course.id).length;
+    const before = (await stored(w.course.id)).length;
     expect((await send(t, w.course.id, w.tokens.otherStudent, [small('a.txt')])).status).toBe(404);
     expect((await send(t, w.course.id, w.tokens.otherEditor, [small('a.txt')])).status).toBe(404);
     expect((await send(t, 999_999, w.tokens.student, [small('a.txt')])).status).toBe(404);
     expect((await send(t, w.course.id, undefined, [small('a.txt')])).status).toBe(401);
-    expect(stored(w.course.id)).toHaveLength(before);
+    expect(await stored(w.course.id)).toHaveLength(before);
   });
 
   it('answers 415 to a body that is not multipart, 400 to no file or a bad name', async () => {
@@ -272,11 +267,11 @@ describe('forum files: upload, delete, signed URLs', () => {
     const del = (id: number, token: string) =>
       call(t, 'DELETE', `/api/Forum/ForumFileUpload/${id}/`, { token }).then((r) => r.status);
     const own = await uploadOne(w.tokens.student, 'own.txt');
-    const before = stored(w.course.id).length;
+    const before = (await stored(w.course.id)).length;
     expect(await del(own.id, w.tokens.classmate)).toBe(404); // someone else's tray
     expect(await del(own.id, w.tokens.otherStudent)).toBe(404);
     expect(await del(own.id, w.tokens.student)).toBe(204);
-    expect(stored(w.course.id)).toHaveLength(before - 1);
+    expect(await stored(w.course.id)).toHaveLength(before - 1);
     expect(await del(own.id, w.tokens.student)).toBe(404);
     expect(await del(2_000_000, w.tokens.student)).toBe(404);
 

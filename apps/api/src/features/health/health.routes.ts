@@ -47,7 +47,8 @@ export function registerHealthRoutes(app: FastifyInstance, ctx: AppContext, sand
         sandbox: sandboxStatus,
       };
       // 503 when what every request needs is down; a missing sandbox only pauses grading (200, degraded).
-      return reply.code(database.ok && queue.ok ? 200 : 503).send(body);
+      if (!(database.ok && queue.ok)) return reply.code(503).header('retry-after', '5').send(body);
+      return reply.code(200).send(body);
     },
   );
 

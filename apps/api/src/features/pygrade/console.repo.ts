@@ -1,5 +1,7 @@
-import { and, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { recentWindow } from '../../db/recent.ts';
+import { snippetRuns } from '../../db/schema-cluster.ts';
 import { assignments, courseEditors, graderHosts, submissions } from '../../db/schema.ts';
 
 /** A host is alive while its heartbeat is younger than this. */
@@ -101,4 +103,36 @@ export function listHosts(db: Executor) {
     })
     .from(graderHosts)
     .orderBy(desc(graderHosts.lastSeenAt));
+}
+
+/* ─── Snippet runs: the per-person rate holds across every instance ─────────────────────────── */
+
+/** Held until commit: one person's snippet runs are counted one after the other. */
+export async function lockSnippetsOf(db: Executor, userId: number): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`snippet-runs:${userId}`}))`);
+}
+
+/**
+ * How many snippets the user ran within the last `windowSeconds`, and in how many seconds the oldest of
+ * them leaves the window.
+ */
+export async function countRecentSnippets(
+  db: Executor,
+  userId: number,
+  windowSeconds: number,
+): Promise<{ count: number; retryAfterSeconds: number }> {
+  const recent = recentWindow(snippetRuns.createdAt, windowSeconds);
+  const [row] = await db
+    .select(recent.columns)
+    .from(snippetRuns)
+    .where(and(eq(snippetRuns.userId, userId), recent.inWindow));
+  return row ?? { count: 0, retryAfterSeconds: 0 };
+}
+
+/** Records a snippet run, and forgets the user's that are more than an hour old. */
+export async function recordSnippet(db: Executor, userId: number): Promise<void> {
+  await db
+    .delete(snippetRuns)
+    .where(and(eq(snippetRuns.userId, userId), lt(snippetRuns.createdAt, sql`now() - interval '1 hour'`)));
+  await db.insert(snippetRuns).values({ userId });
 }

@@ -11,8 +11,11 @@ import { HttpError, badRequest, forbidden } from '../../lib/errors.ts';
 import type { SandboxProbe } from '../../lib/sandbox-probe.ts';
 import * as repo from './console.repo.ts';
 
-/** Snippet runs per user per minute, and at once in this process (they share the grader's cores). */
-export const SNIPPET_RATE = { max: 10, windowMs: 60_000 } as const;
+/**
+ * Snippet runs per user per minute, counted in the database (every instance shares it), and at once in
+ * this process (they share this machine's cores with the grader, so that cap stays local).
+ */
+export const SNIPPET_RATE = { max: 10, windowSeconds: 60 } as const;
 export const SNIPPET_CONCURRENCY = 2;
 
 /** The console is for editors (of any course) and staff; students and others get 403. */
@@ -102,33 +105,17 @@ export async function getStatus(
   };
 }
 
-/** A sliding window per user and a cap on runs at once; both live in this process only. */
+/** The cap on snippets running at once in this process. */
 export class SnippetLimiter {
-  private readonly runs = new Map<number, number[]>();
   private active = 0;
 
-  constructor(
-    private readonly rate: { max: number; windowMs: number } = SNIPPET_RATE,
-    private readonly concurrency: number = SNIPPET_CONCURRENCY,
-    private readonly now: () => number = Date.now,
-  ) {}
+  constructor(private readonly concurrency: number = SNIPPET_CONCURRENCY) {}
 
-  /** Takes a slot for `userId` or throws 429; call the returned function when the run ends. */
-  acquire(userId: number): () => void {
-    const now = this.now();
-    const recent = (this.runs.get(userId) ?? []).filter((at) => at > now - this.rate.windowMs);
-    if (recent.length >= this.rate.max) {
-      const wait = Math.max(1, Math.ceil((recent[0]! + this.rate.windowMs - now) / 1000));
-      throw throttled(
-        `You have run ${recent.length} snippets in the last minute; try again in ${wait} seconds.`,
-        wait,
-      );
-    }
+  /** Takes a slot or throws 429; call the returned function when the run ends. */
+  acquire(): () => void {
     if (this.active >= this.concurrency) {
       throw throttled('The sandbox is busy with other snippets; try again in a few seconds.', 2);
     }
-    recent.push(now);
-    this.runs.set(userId, recent);
     this.active++;
     let released = false;
     return () => {
@@ -137,6 +124,22 @@ export class SnippetLimiter {
       this.active--;
     };
   }
+}
+
+/** The person's rate across all instances: counted and recorded in one transaction (429 past it). */
+async function recordWithinRate(ctx: AppContext, userId: number): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    await repo.lockSnippetsOf(tx, userId);
+    const recent = await repo.countRecentSnippets(tx, userId, SNIPPET_RATE.windowSeconds);
+    if (recent.count >= SNIPPET_RATE.max) {
+      const wait = Math.max(1, recent.retryAfterSeconds);
+      throw throttled(
+        `You have run ${recent.count} snippets in the last minute; try again in ${wait} seconds.`,
+        wait,
+      );
+    }
+    await repo.recordSnippet(tx, userId);
+  });
 }
 
 const throttled = (detail: string, retryAfter: number) =>
@@ -164,8 +167,9 @@ export async function runSnippet(
   await requireConsoleUser(ctx, actor);
   const probe = await deps.sandbox();
   if (!probe.ok) throw unavailable(probe.detail);
-  const release = deps.limiter.acquire(actor.userId);
+  const release = deps.limiter.acquire();
   try {
+    await recordWithinRate(ctx, actor.userId);
     const result = await (deps.run ?? runSandboxed)({
       files: [{ path: 'main.py', content: input.code }],
       stdin: input.stdin,

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { PygradeStatus, SnippetRunResult } from '@kadai/contracts';
-import { SandboxUnavailableError, probeSandbox } from '@kadai/sandbox';
+import { SandboxUnavailableError, probeSandbox, type SandboxResult } from '@kadai/sandbox';
 import { call, createTestApp, type TestApp, documentedRoutes } from '../../../test/harness.ts';
 import { graderHosts } from '../../db/schema.ts';
 import { createSubmissionWorld, insertSubmission, type SubmissionWorld } from '../submissions/testing.ts';
-import { SnippetLimiter, runSnippet } from './console.service.ts';
+import { createPeer } from '../workbooks/testing.ts';
+import { SNIPPET_RATE, SnippetLimiter, runSnippet } from './console.service.ts';
 
 type Caller = 'anonymous' | 'student' | 'classmate' | 'editor' | 'otherEditor' | 'staff';
 const CALLERS: Caller[] = ['anonymous', 'student', 'classmate', 'editor', 'otherEditor', 'staff'];
@@ -128,19 +129,65 @@ describe('PyGrade console API without a sandbox', () => {
 });
 
 describe('SnippetLimiter', () => {
-  it('allows 10 runs a minute per user and 2 at once', () => {
-    let now = 1_000_000;
-    const limiter = new SnippetLimiter({ max: 10, windowMs: 60_000 }, 2, () => now);
-    for (let i = 0; i < 10; i++) limiter.acquire(1)();
-    expect(() => limiter.acquire(1)).toThrow(/last minute/);
-    now += 60_001;
-    const a = limiter.acquire(1);
-    const b = limiter.acquire(2);
-    expect(() => limiter.acquire(3)).toThrow(/busy/);
+  it('allows 2 snippets at once in a process', () => {
+    const limiter = new SnippetLimiter(2);
+    const a = limiter.acquire();
+    const b = limiter.acquire();
+    expect(() => limiter.acquire()).toThrow(/busy/);
     a();
     a();
-    limiter.acquire(3)();
+    limiter.acquire()();
     b();
+  });
+});
+
+describe('the snippet rate across API instances', () => {
+  let t: TestApp;
+  let peer: TestApp;
+  let w: SubmissionWorld;
+  beforeAll(async () => {
+    t = await createTestApp();
+    peer = await createPeer(t);
+    w = await createSubmissionWorld(t);
+  });
+  afterAll(async () => {
+    await peer?.close();
+    await t?.close();
+  });
+
+  it(`allows ${SNIPPET_RATE.max} runs a minute per person, counted by every instance together`, async () => {
+    const ran: SandboxResult = {
+      exitCode: 0,
+      signal: null,
+      timeMs: 1,
+      cpuMs: 1,
+      memoryKb: 1,
+      stdout: '',
+      stderr: '',
+      stdoutTruncated: false,
+      stderrTruncated: false,
+      limit: null,
+      files: [],
+    };
+    const deps = {
+      sandbox: async () => ({ ok: true, detail: 'probe ok' }),
+      limiter: new SnippetLimiter(),
+      run: async () => ran,
+    };
+    const editor = { userId: w.users.editor.id, email: 'e', isStaff: false, sessionId: 's' };
+    const staff = { userId: w.users.staff.id, email: 's', isStaff: true, sessionId: 's' };
+    const runOn = (app: TestApp, actor: typeof editor) =>
+      runSnippet(app.ctx, actor, { code: 'print(1)', stdin: '' }, deps);
+    for (let i = 0; i < SNIPPET_RATE.max; i++) await runOn(i % 2 === 0 ? t : peer, editor);
+    for (const app of [t, peer]) {
+      await expect(runOn(app, editor)).rejects.toMatchObject({
+        statusCode: 429,
+        code: 'throttled',
+        headers: { 'retry-after': expect.stringMatching(/^\d+$/) },
+      });
+    }
+    // Another person has a window of their own.
+    await expect(runOn(peer, staff)).resolves.toMatchObject({ exit_code: 0 });
   });
 });
 

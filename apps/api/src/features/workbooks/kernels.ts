@@ -1,10 +1,9 @@
 import { startKernel, type Kernel, type KernelLimits } from '@kadai/sandbox';
 
 /*
- * The kernels this API process runs, one per live workbook session (docs/workbooks.md, "Kernels").
- * A kernel lives in the process that started it; a session whose kernel is not here (a restart, a
- * kernel that died) gets a fresh one on its next run. `sweep` ends the kernels of sessions that are no
- * longer live (ended elsewhere, expired by the job).
+ * The kernels this process runs, one per workbook session it owns (docs/workbooks.md, "Kernels"). A
+ * kernel lives in the process that started it; other instances reach it through kernel-host.ts. `sweep`
+ * ends the kernels of sessions that are no longer live here (ended, expired, moved to another host).
  */
 
 export class KernelCapacityError extends Error {
@@ -30,13 +29,19 @@ export class KernelPool {
     return this.kernels.get(sessionId)?.alive === true;
   }
 
-  /** The session's kernel, started when it has none; KernelCapacityError when the process is full. */
-  async get(sessionId: number, limits: Partial<KernelLimits>): Promise<Kernel> {
+  /**
+   * The session's kernel, started when it has none (`started`: it had none running, so its variables
+   * are new); KernelCapacityError when the process is full.
+   */
+  async acquire(
+    sessionId: number,
+    limits: Partial<KernelLimits>,
+  ): Promise<{ kernel: Kernel; started: boolean }> {
     const running = this.kernels.get(sessionId);
-    if (running?.alive) return running;
+    if (running?.alive) return { kernel: running, started: false };
     if (running) this.kernels.delete(sessionId);
     const pending = this.starting.get(sessionId);
-    if (pending) return pending;
+    if (pending) return { kernel: await pending, started: true };
     if (this.size >= this.max)
       throw new KernelCapacityError('This server runs its maximum of workbook kernels.');
     const started = this.start(limits).then(
@@ -54,7 +59,12 @@ export class KernelPool {
       },
     );
     this.starting.set(sessionId, started);
-    return started;
+    return { kernel: await started, started: true };
+  }
+
+  /** Interrupts the cell the session's kernel is running; false when there is none. */
+  async interrupt(sessionId: number): Promise<boolean> {
+    return (await this.kernels.get(sessionId)?.interrupt()) ?? false;
   }
 
   async stop(sessionId: number): Promise<void> {
@@ -63,7 +73,7 @@ export class KernelPool {
     await kernel?.shutdown();
   }
 
-  /** Ends the kernels whose session `isLive` says has ended. */
+  /** Ends the kernels whose session `isLive` no longer keeps here. */
   async sweep(isLive: (sessionIds: number[]) => Promise<Set<number>>): Promise<number[]> {
     const ids = [...this.kernels.keys()];
     if (ids.length === 0) return [];

@@ -1,33 +1,28 @@
 import {
-  CELL_TIMEOUT_SECONDS,
-  MAX_OUTPUT_TEXT,
-  MAX_OUTPUTS_PER_CELL,
-  NotebookOutput,
-  type WorkbookExecute,
-  type WorkbookExecution,
+  MAX_LIVE_WORKBOOK_SESSIONS,
   type WorkbookSession,
   type WorkbookSessionList,
   type WorkbookStart,
 } from '@kadai/contracts';
-import { SandboxUnavailableError, type Kernel, type KernelOutput } from '@kadai/sandbox';
 import type { Actor, AppContext } from '../../lib/context.ts';
-import { HttpError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { getCourseRole } from '../courses/courses.service.ts';
 import { readableConfig } from './configs.service.ts';
 import { canManageCourse } from '../courses/courses.service.ts';
-import { KernelCapacityError, type KernelPool } from './kernels.ts';
+import type { KernelHost } from './kernel-host.ts';
+import { onOwner, pickHost, startOn, stopOnOwner } from './placement.service.ts';
 import * as repo from './workbooks.repo.ts';
 
 /*
  * Workbook sessions (docs/workbooks.md, "Sessions"): a user opens one in a course for a configuration;
  * it runs a kernel until it ends (DELETE) or expires (its time, extendable within the maximum). The user
- * runs cells in it; editors of the course and staff may see and end their students' sessions.
+ * runs cells in it (runs.service.ts); editors of the course and staff may see and end their students'
+ * sessions. The kernel runs on a kernel host, this process or another (placement.service.ts).
  */
 
-const MB = 1024 * 1024;
 const SESSIONS_LISTED = 50;
 
-export function toSession(row: repo.SessionRow, pool: KernelPool): WorkbookSession {
+export function toSession(row: repo.SessionView): WorkbookSession {
   return {
     workbookId: row.id,
     courseId: row.courseId,
@@ -42,61 +37,52 @@ export function toSession(row: repo.SessionRow, pool: KernelPool): WorkbookSessi
     max_extension_minutes: row.maxExtensionMinutes,
     memory_mb: row.memoryMb,
     cpu_seconds: row.cpuSeconds,
-    kernel_alive: row.status === 'live' && pool.has(row.id),
+    // Its owner's word, not this process's: any instance may answer.
+    kernel_alive: row.status === 'live' && row.kernelHost !== null && row.ownerAlive,
   };
 }
 
-const capacity = () =>
-  new HttpError(
-    429,
-    'workbook_capacity',
-    'The server is running as many workbooks as it can. Try again in a few minutes.',
-    undefined,
-    { 'retry-after': '60' },
+const tooManySessions = () =>
+  conflict(
+    `You have ${MAX_LIVE_WORKBOOK_SESSIONS} workbook sessions open, the most one person may have at once. End one to open another.`,
+    'session_limit',
   );
-const sandboxDown = () =>
-  new HttpError(
-    503,
-    'sandbox_unavailable',
-    'Workbooks cannot run code on this server: the sandbox is not available.',
-  );
-
-const limitsOf = (session: repo.SessionRow) => ({
-  memoryBytes: session.memoryMb * MB,
-  cpuSeconds: session.cpuSeconds,
-  outputBytes: MAX_OUTPUT_TEXT,
-});
-
-async function kernelFor(pool: KernelPool, session: repo.SessionRow): Promise<Kernel> {
-  try {
-    return await pool.get(session.id, limitsOf(session));
-  } catch (error) {
-    if (error instanceof KernelCapacityError) throw capacity();
-    if (error instanceof SandboxUnavailableError) throw sandboxDown();
-    throw error;
-  }
-}
 
 export async function startSession(
   ctx: AppContext,
-  pool: KernelPool,
+  host: KernelHost,
   actor: Actor,
   input: WorkbookStart,
 ): Promise<WorkbookSession> {
   const { config } = await readableConfig(ctx.db, actor, input.config);
   if (config.courseId !== input.course) throw notFound();
   await repo.expireDue(ctx.db);
-  if (pool.size >= pool.max) throw capacity();
   const notebook = await repo.notebookFor(ctx.db, actor.userId, config);
-  const session = await repo.insertSession(ctx.db, {
-    userId: actor.userId,
-    courseId: config.courseId,
-    configId: config.id,
-    notebookId: notebook.id,
-    expiresAt: new Date(Date.now() + config.lifetimeMinutes * 60_000),
-    maxExtensionMinutes: config.maxExtensionMinutes,
-    memoryMb: config.memoryMb,
-    cpuSeconds: config.cpuSeconds,
+  const { session, target } = await ctx.db.transaction(async (tx) => {
+    // Held until commit: the person's sessions in every course are counted one start at a time.
+    await repo.lockSessionsOf(tx, actor.userId);
+    if (await repo.liveSessionOf(tx, actor.userId, config.courseId)) {
+      throw conflict(
+        'You already have a workbook session open in this course. Resume it or end it first.',
+        'session_exists',
+      );
+    }
+    if ((await repo.countLiveSessionsOf(tx, actor.userId)) >= MAX_LIVE_WORKBOOK_SESSIONS) {
+      throw tooManySessions();
+    }
+    const target = await pickHost({ ...ctx, db: tx }, host);
+    const inserted = await repo.insertSession(tx, {
+      userId: actor.userId,
+      courseId: config.courseId,
+      configId: config.id,
+      notebookId: notebook.id,
+      expiresAt: new Date(Date.now() + config.lifetimeMinutes * 60_000),
+      maxExtensionMinutes: config.maxExtensionMinutes,
+      memoryMb: config.memoryMb,
+      cpuSeconds: config.cpuSeconds,
+      kernelHost: target.id,
+    });
+    return { session: inserted, target };
   });
   if (!session) {
     throw conflict(
@@ -105,19 +91,21 @@ export async function startSession(
     );
   }
   try {
-    await kernelFor(pool, session);
+    // A host that died since it was picked hands the new session on like any other.
+    const view = { ...session, ownerAlive: true, ownerUrl: target.url };
+    const { owner } = await onOwner(ctx, host, view, (on, fresh) => startOn(host, on, session, fresh));
+    return toSession({ ...view, kernelHost: owner });
   } catch (error) {
     await repo.endSession(ctx.db, session.id);
     throw error;
   }
-  return toSession(session, pool);
 }
 
 /**
  * The row as the expiry job will leave it: a live session past its time reads as expired (ended at its
  * expiry) before the job has run, without writing on every request.
  */
-function asOfNow(row: repo.SessionRow): repo.SessionRow {
+function asOfNow(row: repo.SessionView): repo.SessionView {
   return row.status === 'live' && row.expiresAt.getTime() <= Date.now()
     ? { ...row, status: 'expired', endedAt: row.expiresAt }
     : row;
@@ -134,7 +122,7 @@ async function visibleSession(ctx: AppContext, actor: Actor, id: number) {
 }
 
 /** The caller's own live session: others' are 404 (students) or 403 (managers, who may only end them). */
-async function ownLiveSession(ctx: AppContext, actor: Actor, id: number): Promise<repo.SessionRow> {
+export async function ownLiveSession(ctx: AppContext, actor: Actor, id: number): Promise<repo.SessionView> {
   const { session, own } = await visibleSession(ctx, actor, id);
   if (!own) throw forbidden('Only the owner of a workbook session runs code in it.');
   if (session.status !== 'live')
@@ -142,20 +130,19 @@ async function ownLiveSession(ctx: AppContext, actor: Actor, id: number): Promis
   return session;
 }
 
-export async function getSession(ctx: AppContext, pool: KernelPool, actor: Actor, id: number) {
-  return toSession((await visibleSession(ctx, actor, id)).session, pool);
+export async function getSession(ctx: AppContext, actor: Actor, id: number) {
+  return toSession((await visibleSession(ctx, actor, id)).session);
 }
 
-export async function endSession(ctx: AppContext, pool: KernelPool, actor: Actor, id: number): Promise<void> {
+export async function endSession(ctx: AppContext, host: KernelHost, actor: Actor, id: number): Promise<void> {
   const { session } = await visibleSession(ctx, actor, id);
   // One past its time stays expired (the job writes that); only a live one is ended.
   if (session.status === 'live') await repo.endSession(ctx.db, id);
-  await pool.stop(id);
+  await stopOnOwner(ctx, host, session);
 }
 
 export async function extendSession(
   ctx: AppContext,
-  pool: KernelPool,
   actor: Actor,
   id: number,
   minutes: number,
@@ -168,12 +155,11 @@ export async function extendSession(
       minutes: [`At most ${left} more minutes.`],
     });
   }
-  return toSession(extended, pool);
+  return toSession({ ...session, ...extended });
 }
 
 export async function listCourseSessions(
   ctx: AppContext,
-  pool: KernelPool,
   actor: Actor,
   courseId: number,
 ): Promise<WorkbookSessionList> {
@@ -186,59 +172,10 @@ export async function listCourseSessions(
     canManageCourse(role),
     SESSIONS_LISTED,
   );
-  return { results: rows.map((row) => toSession(row, pool)) };
+  return { results: rows.map(toSession) };
 }
 
-export async function restartKernel(ctx: AppContext, pool: KernelPool, actor: Actor, id: number) {
-  const session = await ownLiveSession(ctx, actor, id);
-  await pool.stop(id);
-  await kernelFor(pool, session);
-  return toSession(session, pool);
-}
-
-/** Outputs as the notebook stores them: each checked against the contract, text cut to its limit. */
-function toOutputs(outputs: KernelOutput[]): NotebookOutput[] {
-  const cut = (text: string) =>
-    text.length > MAX_OUTPUT_TEXT ? `${text.slice(0, MAX_OUTPUT_TEXT - 20)}\n[output truncated]` : text;
-  return outputs.slice(0, MAX_OUTPUTS_PER_CELL).flatMap((output) => {
-    const shaped =
-      output.output_type === 'stream'
-        ? { ...output, text: cut(output.text) }
-        : output.output_type === 'error'
-          ? { ...output, evalue: cut(output.evalue), traceback: output.traceback.slice(0, 200).map(cut) }
-          : output;
-    const parsed = NotebookOutput.safeParse(shaped);
-    return parsed.success ? [parsed.data] : [];
-  });
-}
-
-export async function execute(
-  ctx: AppContext,
-  pool: KernelPool,
-  actor: Actor,
-  id: number,
-  input: WorkbookExecute,
-): Promise<WorkbookExecution> {
-  const session = await ownLiveSession(ctx, actor, id);
-  const kernel = await kernelFor(pool, session);
-  const result = await kernel.execute(input.code, { timeoutMs: CELL_TIMEOUT_SECONDS * 1000 });
-  if (result.status === 'dead') await pool.stop(id);
-  return {
-    cell_id: input.cell_id,
-    status: result.status,
-    execution_count: result.executionCount,
-    outputs: toOutputs(result.outputs),
-    limit: result.limit,
-    time_ms: Math.round(result.timeMs),
-  };
-}
-
-/** This process's kernel sweep (app.ts runs it on a timer): stops the kernels whose session ended or expired. */
-export function sweepKernels(ctx: AppContext, pool: KernelPool): Promise<number[]> {
-  return pool.sweep((ids) => repo.liveAmong(ctx.db, ids));
-}
-
-/** The job: live sessions past their time become expired; each process's sweep then ends their kernels. */
+/** The job: live sessions past their time become expired; each host's sweep then ends their kernels. */
 export async function expireSessions(ctx: AppContext): Promise<number[]> {
   const expired = await repo.expireDue(ctx.db);
   if (expired.length > 0) ctx.log.info({ sessions: expired.map((s) => s.id) }, 'workbooks: sessions expired');

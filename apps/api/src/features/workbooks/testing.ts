@@ -1,7 +1,14 @@
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import type { Notebook } from '@kadai/contracts';
 import type { TestApp } from '../../../test/harness.ts';
 import { createCourseWorld } from '../../../test/factories.ts';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import { openDatabase } from '../../db/client.ts';
 import { workbookConfigs, workbookNotebooks, workbookSessions } from '../../db/schema-workbooks.ts';
+import { buildKernelHostApp } from '../../kernel-host-app.ts';
 
 /** Test data for workbooks, written straight to the database (the routes are what the tests test). */
 
@@ -63,4 +70,66 @@ export async function createWorkbookWorld(t: TestApp) {
     })
     .returning();
   return { ...world, config, notebook: notebook!, session: session! };
+}
+
+/**
+ * Another process of the same cluster, as far as one test process can make one: an API instance
+ * (`kind: 'api'`, answered through `call` like `t`) or an `npm run kernels` host, with its own kernels,
+ * over `t`'s database and with its secret. `close()` leaves the database open for `t`.
+ */
+export async function createPeer(
+  t: TestApp,
+  options: { kind?: 'api' | 'kernels'; env?: Record<string, string> } = {},
+): Promise<TestApp> {
+  const config = loadConfig({
+    DATA_DIR: t.config.dataDir,
+    JWT_SECRET: t.config.JWT_SECRET,
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: t.config.publicUrl,
+    ...options.env,
+  });
+  const database = t.databaseUrl
+    ? await openDatabase({ databaseUrl: t.databaseUrl, poolSize: 3 })
+    : t.database;
+  let app: FastifyInstance;
+  if (options.kind === 'kernels') {
+    app = await buildKernelHostApp({ config, database, logger: false });
+  } else {
+    app = await buildApp({
+      config,
+      database,
+      logger: false,
+      webDistDir: path.join(t.config.dataDir, 'no-web'),
+      sandbox: async () => ({ ok: true, detail: 'test sandbox' }),
+    });
+  }
+  await app.ready();
+  let closed: Promise<void> | null = null;
+  return {
+    ...t,
+    app,
+    config,
+    database,
+    ctx: options.kind === 'kernels' ? t.ctx : app.appContext,
+    grader: null,
+    close() {
+      closed ??= (async () => {
+        await app.close();
+        if (database !== t.database) await database.close();
+      })();
+      return closed;
+    },
+  };
+}
+
+/**
+ * Listens on a free port of 127.0.0.1, where the other instances reach its kernels, and announces that
+ * address before it returns (Fastify runs onListen hooks without waiting for them).
+ */
+export async function listen(t: TestApp): Promise<string> {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = t.app.server.address() as AddressInfo;
+  t.app.kernelHost.url = `http://127.0.0.1:${port}`;
+  await t.app.kernelHost.beat();
+  return t.app.kernelHost.url;
 }

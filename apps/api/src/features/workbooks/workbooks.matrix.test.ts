@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { createWorkbookWorld, STARTER } from './testing.ts';
 import { toIpynb } from './ipynb.ts';
 import { describeMatrix, type MatrixRow } from '../../../test/matrix.ts';
@@ -90,6 +91,16 @@ const MATRIX: Row[] = [
     route: '/api/v1/workbook/{workbookId}/restart',
     url: (w) => `${session(w)}/restart`,
     expected: ownerWrites(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/v1/workbook/{workbookId}/interrupt',
+    url: (w) => `${session(w)}/interrupt`,
+    // Nothing runs in the session: the owner is told so.
+    expected: ownerWrites(200),
+    check: (answer) => {
+      if (answer.status === 200) expect(answer.body).toEqual({ interrupted: false });
+    },
   },
   {
     method: 'GET',

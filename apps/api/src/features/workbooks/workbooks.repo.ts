@@ -1,13 +1,17 @@
-import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, isNull, or, sql } from 'drizzle-orm';
 import type { Notebook } from '@kadai/contracts';
 import type { Executor } from '../../db/client.ts';
 import { inIntArray } from '../../db/int-array.ts';
+import { kernelHosts } from '../../db/schema-cluster.ts';
 import { workbookConfigs, workbookNotebooks, workbookSessions } from '../../db/schema-workbooks.ts';
+import { hostIsAlive } from './kernel-hosts.repo.ts';
 
 export type ConfigRow = typeof workbookConfigs.$inferSelect;
 export type NewConfigRow = typeof workbookConfigs.$inferInsert;
 export type NotebookRow = typeof workbookNotebooks.$inferSelect;
 export type SessionRow = typeof workbookSessions.$inferSelect;
+/** A session with its kernel's owner: whether that host is alive, and where it is reached. */
+export type SessionView = SessionRow & { ownerAlive: boolean; ownerUrl: string | null };
 
 /* ─── Configurations ────────────────────────────────────────────────────────────────────────── */
 
@@ -106,8 +110,19 @@ export async function expireDue(db: Executor): Promise<SessionRow[]> {
     .returning();
 }
 
-export async function findSession(db: Executor, id: number): Promise<SessionRow | null> {
-  const [row] = await db.select().from(workbookSessions).where(eq(workbookSessions.id, id)).limit(1);
+const sessionView = {
+  ...getTableColumns(workbookSessions),
+  ownerAlive: sql<boolean>`coalesce(${hostIsAlive}, false)`.mapWith(Boolean),
+  ownerUrl: kernelHosts.url,
+};
+
+export async function findSession(db: Executor, id: number): Promise<SessionView | null> {
+  const [row] = await db
+    .select(sessionView)
+    .from(workbookSessions)
+    .leftJoin(kernelHosts, eq(kernelHosts.id, workbookSessions.kernelHost))
+    .where(eq(workbookSessions.id, id))
+    .limit(1);
   return row ?? null;
 }
 
@@ -128,6 +143,50 @@ export async function liveSessionOf(
     )
     .limit(1);
   return row ?? null;
+}
+
+/** Held until commit: one person's session starts are counted one after the other. */
+export async function lockSessionsOf(db: Executor, userId: number): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`workbook-sessions:${userId}`}))`);
+}
+
+/** The user's live sessions in every course (each has a kernel somewhere). */
+export async function countLiveSessionsOf(db: Executor, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(workbookSessions)
+    .where(
+      and(
+        eq(workbookSessions.userId, userId),
+        eq(workbookSessions.status, 'live'),
+        sql`${workbookSessions.expiresAt} > now()`,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/**
+ * Hands the live session's kernel from host `from` to host `to` (null: none), only if `from` still
+ * holds it: of two instances moving it at once, one wins and the other sees the new owner.
+ */
+export async function moveKernel(
+  db: Executor,
+  id: number,
+  from: string | null,
+  to: string | null,
+): Promise<boolean> {
+  const rows = await db
+    .update(workbookSessions)
+    .set({ kernelHost: to })
+    .where(
+      and(
+        eq(workbookSessions.id, id),
+        eq(workbookSessions.status, 'live'),
+        from === null ? isNull(workbookSessions.kernelHost) : eq(workbookSessions.kernelHost, from),
+      ),
+    )
+    .returning({ id: workbookSessions.id });
+  return rows.length > 0;
 }
 
 /** Null when the user already has a live session in the course (the partial unique index). */
@@ -175,10 +234,11 @@ export async function sessionsInCourse(
   userId: number,
   allLive: boolean,
   limit: number,
-): Promise<SessionRow[]> {
+): Promise<SessionView[]> {
   return db
-    .select()
+    .select(sessionView)
     .from(workbookSessions)
+    .leftJoin(kernelHosts, eq(kernelHosts.id, workbookSessions.kernelHost))
     .where(
       and(
         eq(workbookSessions.courseId, courseId),
@@ -191,7 +251,8 @@ export async function sessionsInCourse(
     .limit(limit);
 }
 
-export async function liveAmong(db: Executor, ids: number[]): Promise<Set<number>> {
+/** Those of `ids` that are live, in time, and whose kernel belongs to host `hostId`. */
+export async function liveOwnedAmong(db: Executor, ids: number[], hostId: string): Promise<Set<number>> {
   const rows = await db
     .select({ id: workbookSessions.id })
     .from(workbookSessions)
@@ -199,6 +260,7 @@ export async function liveAmong(db: Executor, ids: number[]): Promise<Set<number
       and(
         inIntArray(workbookSessions.id, ids),
         eq(workbookSessions.status, 'live'),
+        eq(workbookSessions.kernelHost, hostId),
         sql`${workbookSessions.expiresAt} > now()`,
       ),
     );

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   ErrorBody,
   IdParams,
+  MAX_LIVE_WORKBOOK_SESSIONS,
   MAX_NOTEBOOK_BYTES,
   WorkbookConfig,
   WorkbookConfigCreate,
@@ -15,6 +16,7 @@ import {
   WorkbookExecution,
   WorkbookExtend,
   WorkbookIdParams,
+  WorkbookInterruptResult,
   WorkbookNotebook,
   WorkbookNotebookParams,
   WorkbookNotebookQuery,
@@ -26,8 +28,9 @@ import {
 import { actorOf } from '../../lib/access.ts';
 import type { AppContext } from '../../lib/context.ts';
 import * as configs from './configs.service.ts';
-import type { KernelPool } from './kernels.ts';
+import type { KernelHost } from './kernel-host.ts';
 import * as notebooks from './notebooks.service.ts';
+import * as runs from './runs.service.ts';
 import * as sessions from './sessions.service.ts';
 import { generatedFileHeaders } from '../../lib/downloads.ts';
 
@@ -125,7 +128,7 @@ export function registerWorkbookConfigRoutes(app: FastifyInstance, ctx: AppConte
 }
 
 /** The workbook API under `/api/v1/workbook`: sessions with a kernel, and the saved notebooks. */
-export function registerWorkbookRoutes(app: FastifyInstance, ctx: AppContext, pool: KernelPool): void {
+export function registerWorkbookRoutes(app: FastifyInstance, ctx: AppContext, host: KernelHost): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['workbooks'];
 
@@ -137,13 +140,14 @@ export function registerWorkbookRoutes(app: FastifyInstance, ctx: AppContext, po
         tags,
         summary: 'Open a workbook session: a kernel for the caller in the course (members)',
         description:
-          '409 `session_exists` when the caller has a live session in the course; 429 when the server is full.',
+          '409 `session_exists` when the caller has a live session in the course, `session_limit` when they ' +
+          `have ${MAX_LIVE_WORKBOOK_SESSIONS} live sessions (across courses); 429 when no kernel host has room.`,
         body: WorkbookStart,
         response: { 201: WorkbookSession, ...errors },
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await sessions.startSession(ctx, pool, actorOf(request), request.body)),
+      reply.code(201).send(await sessions.startSession(ctx, host, actorOf(request), request.body)),
   );
   api.get(
     '/v1/workbook/course/:courseId',
@@ -157,7 +161,7 @@ export function registerWorkbookRoutes(app: FastifyInstance, ctx: AppContext, po
         response: { 200: WorkbookSessionList, ...errors },
       },
     },
-    async (request) => sessions.listCourseSessions(ctx, pool, actorOf(request), request.params.courseId),
+    async (request) => sessions.listCourseSessions(ctx, actorOf(request), request.params.courseId),
   );
   api.get(
     '/v1/workbook/notebook',
@@ -235,7 +239,7 @@ export function registerWorkbookRoutes(app: FastifyInstance, ctx: AppContext, po
         response: { 200: WorkbookSession, ...errors },
       },
     },
-    async (request) => sessions.getSession(ctx, pool, actorOf(request), request.params.workbookId),
+    async (request) => sessions.getSession(ctx, actorOf(request), request.params.workbookId),
   );
   api.delete(
     '/v1/workbook/:workbookId',
@@ -249,7 +253,7 @@ export function registerWorkbookRoutes(app: FastifyInstance, ctx: AppContext, po
       },
     },
     async (request, reply) => {
-      await sessions.endSession(ctx, pool, actorOf(request), request.params.workbookId);
+      await sessions.endSession(ctx, host, actorOf(request), request.params.workbookId);
       return reply.code(204).send(null);
     },
   );
@@ -266,7 +270,7 @@ export function registerWorkbookRoutes(app: FastifyInstance, ctx: AppContext, po
       },
     },
     async (request) =>
-      sessions.extendSession(ctx, pool, actorOf(request), request.params.workbookId, request.body.minutes),
+      sessions.extendSession(ctx, actorOf(request), request.params.workbookId, request.body.minutes),
   );
   api.post(
     '/v1/workbook/:workbookId/execute',
@@ -275,12 +279,15 @@ export function registerWorkbookRoutes(app: FastifyInstance, ctx: AppContext, po
       schema: {
         tags,
         summary: "Run a cell's code in the session's kernel (its owner); state is kept between runs",
+        description:
+          '`kernel_restarted`: the kernel was gone (its host stopped, or it had died) and this run started a ' +
+          'fresh one, so variables of earlier runs are lost.',
         params: WorkbookIdParams,
         body: WorkbookExecute,
         response: { 200: WorkbookExecution, ...errors },
       },
     },
-    async (request) => sessions.execute(ctx, pool, actorOf(request), request.params.workbookId, request.body),
+    async (request) => runs.execute(ctx, host, actorOf(request), request.params.workbookId, request.body),
   );
   api.post(
     '/v1/workbook/:workbookId/restart',
@@ -293,6 +300,21 @@ export function registerWorkbookRoutes(app: FastifyInstance, ctx: AppContext, po
         response: { 200: WorkbookSession, ...errors },
       },
     },
-    async (request) => sessions.restartKernel(ctx, pool, actorOf(request), request.params.workbookId),
+    async (request) => runs.restartKernel(ctx, host, actorOf(request), request.params.workbookId),
+  );
+  api.post(
+    '/v1/workbook/:workbookId/interrupt',
+    {
+      config: access,
+      schema: {
+        tags,
+        summary:
+          'Interrupt the running cell (its owner): it stops with KeyboardInterrupt, variables are kept',
+        description: '`interrupted` is false when no cell was running.',
+        params: WorkbookIdParams,
+        response: { 200: WorkbookInterruptResult, ...errors },
+      },
+    },
+    async (request) => runs.interruptKernel(ctx, host, actorOf(request), request.params.workbookId),
   );
 }

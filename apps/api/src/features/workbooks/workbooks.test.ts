@@ -10,7 +10,7 @@ import {
 import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { addStudent, createUser, tokenFor } from '../../../test/factories.ts';
 import { workbookSessions } from '../../db/schema-workbooks.ts';
-import { expireSessions, sweepKernels } from './sessions.service.ts';
+import { expireSessions } from './sessions.service.ts';
 import { createWorkbookWorld, insertConfig, STARTER } from './testing.ts';
 
 type World = Awaited<ReturnType<typeof createWorkbookWorld>>;
@@ -209,7 +209,7 @@ describe('workbooks', () => {
         .set({ expiresAt: sql`now() - interval '1 second'` })
         .where(eq(workbookSessions.id, session.workbookId));
       expect(await expireSessions(t.ctx)).toContain(session.workbookId);
-      const ended = await sweepKernels(t.ctx, t.app.workbookKernels);
+      const ended = await t.app.kernelHost.sweep();
       expect(ended).toContain(session.workbookId);
       expect(t.app.workbookKernels.has(session.workbookId)).toBe(false);
       const read = await call(t, 'GET', `/api/v1/workbook/${session.workbookId}`, { token });

@@ -3,6 +3,7 @@ import {
   IconCode,
   IconDownload,
   IconMarkdown,
+  IconPlayerPause,
   IconPlayerPlay,
   IconPlayerStop,
   IconRefresh,
@@ -25,6 +26,9 @@ export function NotebookToolbar({
   canAdd,
   onRunAll,
   onAdd,
+  canInterrupt,
+  onInterrupt,
+  interrupting,
   onRestart,
   onDownload,
   downloading,
@@ -39,6 +43,10 @@ export function NotebookToolbar({
   canAdd: boolean;
   onRunAll: () => void;
   onAdd: (type: CellType) => void;
+  /** Enabled while a cell runs. */
+  canInterrupt: boolean;
+  onInterrupt: () => void;
+  interrupting: boolean;
   onRestart: () => void;
   onDownload: () => void;
   downloading: boolean;
@@ -51,6 +59,7 @@ export function NotebookToolbar({
   const { t } = useTranslation();
   const resetUpload = useRef<() => void>(null);
   const common = { size: 'xs', variant: 'default' } as const;
+  const interruptOff = !live || !canInterrupt || interrupting;
   return (
     <Group justify="space-between" gap="xs" wrap="wrap">
       <Group gap={6} wrap="wrap" role="group" aria-label={t('workbook.toolbar.label')}>
@@ -77,6 +86,21 @@ export function NotebookToolbar({
           disabled={!canAdd}
         >
           {t('workbook.toolbar.addMarkdown')}
+        </Button>
+        {/* Off through data-disabled, not disabled: the button keeps keyboard focus when the cell it
+            stopped ends and it turns off (a disabled button would drop focus to the page). */}
+        <Button
+          {...common}
+          leftSection={<IconPlayerPause size={14} aria-hidden />}
+          data-disabled={interruptOff || undefined}
+          aria-disabled={interruptOff}
+          aria-busy={interrupting}
+          onClick={(event) => {
+            if (interruptOff) event.preventDefault();
+            else onInterrupt();
+          }}
+        >
+          {t('workbook.kernel.interrupt')}
         </Button>
         <Button
           {...common}

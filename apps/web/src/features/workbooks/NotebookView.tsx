@@ -87,7 +87,10 @@ export function NotebookView({
       update((notebook) => applyExecution(notebook, execution), { saveNow: true });
       const note = runNoteOf(execution);
       setNotes((previous) => {
-        const next = new Map(previous.workbookId === workbookId ? previous.byCell : []);
+        // A fresh kernel: what was said about the old one's runs no longer holds.
+        const next = new Map(
+          previous.workbookId === workbookId && !execution.kernel_restarted ? previous.byCell : [],
+        );
         if (note) next.set(execution.cell_id, note);
         else next.delete(execution.cell_id);
         return { workbookId, byCell: next };
@@ -100,7 +103,7 @@ export function NotebookView({
             ? t('workbook.cell.errorAnnounce', { n })
             : t('workbook.kernel.deadTitle'),
       );
-      if (execution.status === 'dead') void refreshSession();
+      if (execution.status === 'dead' || execution.kernel_restarted) void refreshSession();
     },
     onFailed: (error) => {
       notifyError(errorMessage(error, t));
@@ -213,6 +216,9 @@ export function NotebookView({
           canAdd={canAddCell(doc.notebook)}
           onRunAll={() => enqueue(codeCellIds(latestNotebook()))}
           onAdd={add}
+          canInterrupt={runner.running !== null}
+          onInterrupt={() => actions.interrupt.mutate(session)}
+          interrupting={actions.interrupt.isPending}
           onRestart={restart}
           onDownload={() => void files.download()}
           downloading={files.downloading}

@@ -72,7 +72,9 @@ export function RunNoteAlert({
       <Text size="sm">
         {note.kind === 'interrupted'
           ? t('workbook.kernel.interrupted', { seconds: CELL_TIMEOUT_SECONDS })
-          : t('workbook.kernel.truncated')}
+          : note.kind === 'restarted'
+            ? t('workbook.kernel.restartedBeforeRun')
+            : t('workbook.kernel.truncated')}
       </Text>
     </Alert>
   );

@@ -142,6 +142,57 @@ describe('the workbook page', { timeout: 30_000 }, () => {
     expect(within(alert).getByRole('button', { name: 'Restart now' })).toBeTruthy();
   });
 
+  it('interrupts the running cell from the toolbar, which allows it only while a cell runs', async () => {
+    let finish = () => {};
+    const fake = state({
+      running: new Promise<void>((resolve) => {
+        finish = resolve;
+      }),
+      onInterrupt: () => finish(),
+      executions: [
+        {
+          status: 'error',
+          execution_count: 2,
+          limit: null,
+          time_ms: 900,
+          outputs: [{ output_type: 'error', ename: 'KeyboardInterrupt', evalue: '', traceback: [] }],
+        },
+      ],
+    });
+    const { requests } = stubFetch(workbookServer(fake));
+    renderApp('/course/1/workbook?session=7');
+    const interrupt = await screen.findByRole('button', { name: 'Interrupt' }, SLOW);
+    expect(interrupt.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Run cell 2' }));
+    await waitFor(() => expect(interrupt.getAttribute('aria-disabled')).toBe('false'));
+    interrupt.focus();
+    fireEvent.click(interrupt);
+    const output = await screen.findByRole('group', { name: 'Output of cell 2' });
+    expect(within(output).getAllByText(/KeyboardInterrupt/).length).toBeGreaterThan(0);
+    expect(
+      requests.filter((r) => r.method === 'POST' && r.url === '/api/v1/workbook/7/interrupt'),
+    ).toHaveLength(1);
+    await waitFor(() => expect(interrupt.getAttribute('aria-disabled')).toBe('true'));
+    // Turned off, it keeps the keyboard focus it had (a disabled button would drop it to the page).
+    expect(document.activeElement).toBe(interrupt);
+    // And clicking it while off sends nothing.
+    fireEvent.click(interrupt);
+    expect(requests.filter((r) => r.url === '/api/v1/workbook/7/interrupt')).toHaveLength(1);
+  });
+
+  it('says when a run had to start a fresh kernel because the old one was gone', async () => {
+    const fake = state({
+      executions: [
+        { status: 'ok', execution_count: 1, limit: null, time_ms: 5, outputs: [], kernel_restarted: true },
+      ],
+    });
+    stubFetch(workbookServer(fake));
+    renderApp('/course/1/workbook?session=7');
+    fireEvent.click(await screen.findByRole('button', { name: 'Run cell 2' }, SLOW));
+    const note = await screen.findByText(/a fresh one ran this cell: variables from earlier runs are gone/);
+    expect(note.closest('[role="status"]')).not.toBeNull();
+  });
+
   it('stops autosaving when the notebook was saved elsewhere, and offers to reload', async () => {
     const fake = state({ staleOnSave: true });
     const { requests } = stubFetch(workbookServer(fake));

@@ -29,6 +29,7 @@ const execution = (fields: Partial<WorkbookExecution>): WorkbookExecution => ({
   outputs: [{ output_type: 'stream', name: 'stdout', text: '1\n' }],
   limit: null,
   time_ms: 5,
+  kernel_restarted: false,
   ...fields,
 });
 

@@ -58,11 +58,22 @@ describe('output representation', () => {
 });
 
 describe('how a run ended', () => {
+  const run = (
+    status: 'ok' | 'error' | 'dead',
+    limit: 'memory' | 'wall' | 'output' | null,
+    restarted = false,
+  ) => runNoteOf({ status, limit, kernel_restarted: restarted });
+
   it('tells a dead kernel from an interrupted or cut-short cell', () => {
-    expect(runNoteOf({ status: 'dead', limit: 'memory' })).toEqual({ kind: 'dead', limit: 'memory' });
-    expect(runNoteOf({ status: 'dead', limit: null })).toEqual({ kind: 'dead', limit: null });
-    expect(runNoteOf({ status: 'error', limit: 'wall' })).toEqual({ kind: 'interrupted' });
-    expect(runNoteOf({ status: 'ok', limit: 'output' })).toEqual({ kind: 'truncated' });
-    expect(runNoteOf({ status: 'error', limit: null })).toBeNull();
+    expect(run('dead', 'memory')).toEqual({ kind: 'dead', limit: 'memory' });
+    expect(run('dead', null)).toEqual({ kind: 'dead', limit: null });
+    expect(run('error', 'wall')).toEqual({ kind: 'interrupted' });
+    expect(run('ok', 'output')).toEqual({ kind: 'truncated' });
+    expect(run('error', null)).toBeNull();
+  });
+
+  it('says when the run had to start a fresh kernel', () => {
+    expect(run('ok', null, true)).toEqual({ kind: 'restarted' });
+    expect(run('dead', 'memory', true)).toEqual({ kind: 'dead', limit: 'memory' });
   });
 });

@@ -7,10 +7,18 @@ export type RunNote =
   /** The cell hit its time limit and was interrupted; the kernel and its variables are still there. */
   | { kind: 'interrupted' }
   /** The cell printed more than a cell keeps; the rest was dropped. */
-  | { kind: 'truncated' };
+  | { kind: 'truncated' }
+  /**
+   * The kernel was gone before this run (its server stopped, or it had died) and a fresh one ran it:
+   * variables of earlier runs are lost, the notebook is kept.
+   */
+  | { kind: 'restarted' };
 
-export function runNoteOf(execution: Pick<WorkbookExecution, 'status' | 'limit'>): RunNote | null {
+export function runNoteOf(
+  execution: Pick<WorkbookExecution, 'status' | 'limit' | 'kernel_restarted'>,
+): RunNote | null {
   if (execution.status === 'dead') return { kind: 'dead', limit: execution.limit };
+  if (execution.kernel_restarted) return { kind: 'restarted' };
   if (execution.limit === 'wall') return { kind: 'interrupted' };
   if (execution.limit === 'output') return { kind: 'truncated' };
   return null;

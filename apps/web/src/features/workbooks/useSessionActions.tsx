@@ -10,6 +10,7 @@ import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import {
   endWorkbookSession,
   extendWorkbookSession,
+  interruptKernel,
   restartKernel,
   startWorkbookSession,
 } from './workbooks.api.ts';
@@ -22,7 +23,10 @@ export function startErrorMessage(error: unknown, t: TFunction): string {
   return errorMessage(error, t);
 }
 
-/** Opening, ending, extending and restarting sessions; each keeps the cached session and list current. */
+/**
+ * Opening, ending, extending sessions, restarting and interrupting their kernels; each keeps the cached
+ * session and list current.
+ */
 export function useSessionActions(courseId: number) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
@@ -77,6 +81,12 @@ export function useSessionActions(courseId: number) {
     onError: notify,
   });
 
+  /** The running cell stops with KeyboardInterrupt; its run's answer then says so under the cell. */
+  const interrupt = useMutation({
+    mutationFn: (session: WorkbookSession) => interruptKernel(session.workbookId),
+    onError: notify,
+  });
+
   const confirmEnd = (session: WorkbookSession, onEnded?: () => void) =>
     modals.openConfirmModal({
       title: t('workbook.session.endTitle'),
@@ -111,5 +121,5 @@ export function useSessionActions(courseId: number) {
         }),
     });
 
-  return { start, end, extend, restart, confirmEnd, confirmRestart, confirmSwitch };
+  return { start, end, extend, restart, interrupt, confirmEnd, confirmRestart, confirmSwitch };
 }

@@ -78,10 +78,14 @@ export interface FakeWorkbook {
   configs: WorkbookConfig[];
   sessions: WorkbookSession[];
   notebook: WorkbookNotebook;
-  /** Answers of the execute calls, in order. */
-  executions: Omit<WorkbookExecution, 'cell_id'>[];
+  /** Answers of the execute calls, in order (`kernel_restarted` false unless given). */
+  executions: (Omit<WorkbookExecution, 'cell_id' | 'kernel_restarted'> & { kernel_restarted?: boolean })[];
   /** The next save answers 409 stale_notebook. */
   staleOnSave?: boolean;
+  /** Execute calls answer only once this settles (a cell that keeps running). */
+  running?: Promise<void>;
+  /** Called by `POST …/interrupt`, which answers `{ interrupted: true }`. */
+  onInterrupt?: () => void;
 }
 
 /** Answers the calls of the Workbook page from `state` (saves and new sessions change it). */
@@ -121,11 +125,17 @@ export function workbookServer(state: FakeWorkbook) {
     }
     const executeMatch = /^\/api\/v1\/workbook\/(\d+)\/execute$/.exec(path);
     if (executeMatch && method === 'POST') {
-      const answer = state.executions.shift();
       const body = WorkbookExecute.parse(request.body);
-      return answer
-        ? json(200, { ...answer, cell_id: body.cell_id })
-        : json(409, { detail: 'Ended.', code: 'session_ended' });
+      return (state.running ?? Promise.resolve()).then(() => {
+        const answer = state.executions.shift();
+        return answer
+          ? json(200, { kernel_restarted: false, ...answer, cell_id: body.cell_id })
+          : json(409, { detail: 'Ended.', code: 'session_ended' });
+      });
+    }
+    if (/^\/api\/v1\/workbook\/(\d+)\/interrupt$/.test(path) && method === 'POST') {
+      state.onInterrupt?.();
+      return json(200, { interrupted: true });
     }
     const sessionMatch = /^\/api\/v1\/workbook\/(\d+)$/.exec(path);
     if (sessionMatch) {

@@ -2,6 +2,7 @@ import {
   WorkbookConfig,
   WorkbookConfigList,
   WorkbookExecution,
+  WorkbookInterruptResult,
   WorkbookNotebook,
   WorkbookSession,
   WorkbookSessionList,
@@ -88,6 +89,13 @@ export function executeCell(workbookId: Id, body: WorkbookExecute) {
     path: { workbookId },
     body,
     response: WorkbookExecution,
+  });
+}
+
+export function interruptKernel(workbookId: Id) {
+  return apiCall('interruptKernel', 'POST', '/v1/workbook/{workbookId}/interrupt', {
+    path: { workbookId },
+    response: WorkbookInterruptResult,
   });
 }
 
