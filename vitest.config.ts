@@ -21,7 +21,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'],
-          exclude: ['apps/api/src/**/*.unit.test.ts'],
+          exclude: ['apps/api/src/**/*.unit.test.ts', 'apps/api/test/cluster/**'],
           environment: 'node',
           globalSetup: ['apps/api/test/global-setup.ts'],
           // Each file holds a whole PGlite (0.5–0.9 GB); two at a time fit two cores.
@@ -37,6 +37,20 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          // Real processes on a real PostgreSQL server (apps/api/test/cluster): run on its own by
+          // `npm test` (scripts/test.mjs), never beside the other projects, which would starve it.
+          name: 'cluster',
+          include: ['apps/api/test/cluster/**/*.test.ts'],
+          environment: 'node',
+          pool: 'forks',
+          maxWorkers: 1,
+          sequence: { groupOrder: 2 },
+          testTimeout: 300_000,
+          hookTimeout: 600_000,
         },
       },
       {

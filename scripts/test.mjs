@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BROWSER_PACKAGES, SANDBOX_PACKAGES, ensurePackages } from './system-packages.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
@@ -12,45 +13,12 @@ const tmp = path.join(root, '.tmp');
 mkdirSync(tmp, { recursive: true });
 
 // --- system packages ---------------------------------------------------------------------------
-const has = (cmd, args) => spawnSync(cmd, args, { stdio: 'ignore' }).status === 0;
-const dpkgInstalled = (pkg) =>
-  spawnSync('dpkg-query', ['-W', '-f=${Status}', pkg], { encoding: 'utf8' }).stdout?.includes(
-    'install ok installed',
+const packages = ensurePackages([...BROWSER_PACKAGES, ...SANDBOX_PACKAGES], 'the tests need');
+if (!packages.ok) {
+  console.error(
+    `The tests need these Debian packages: ${packages.missing.join(', ')}.\nRun as root:\n  sudo ${packages.command}`,
   );
-const needed = [
-  { pkg: 'chromium', present: () => existsSync('/usr/bin/chromium') },
-  // The journeys run in Chromium's headless shell: the same engine, a third less CPU (playwright.config.ts).
-  { pkg: 'chromium-headless-shell', present: () => existsSync('/usr/bin/chromium-headless-shell') },
-  { pkg: 'fonts-noto-cjk', present: () => dpkgInstalled('fonts-noto-cjk') },
-  { pkg: 'bubblewrap', present: () => has('bwrap', ['--version']) },
-  { pkg: 'python3', present: () => existsSync('/usr/bin/python3') },
-  // Workbooks draw charts and tables in the sandbox's Python (the journeys plot with matplotlib).
-  { pkg: 'python3-numpy', present: () => dpkgInstalled('python3-numpy') },
-  { pkg: 'python3-pandas', present: () => dpkgInstalled('python3-pandas') },
-  { pkg: 'python3-matplotlib', present: () => dpkgInstalled('python3-matplotlib') },
-  // pytest test cases run Debian's pytest in the sandbox (apps/grader/src/pytest-harness.ts).
-  { pkg: 'python3-pytest', present: () => dpkgInstalled('python3-pytest') },
-];
-const missing = needed.filter((n) => !n.present()).map((n) => n.pkg);
-if (missing.length > 0) {
-  const command = `apt-get update && apt-get install -y ${missing.join(' ')}`;
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (isRoot && has('apt-get', ['--version'])) {
-    console.log(`Installing system packages the tests need: ${missing.join(', ')}`);
-    const r = spawnSync('bash', ['-c', command], {
-      stdio: 'inherit',
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    });
-    if (r.status !== 0) {
-      console.error(`Installing failed. Run as root: ${command}`);
-      process.exit(1);
-    }
-  } else {
-    console.error(
-      `The tests need these Debian packages: ${missing.join(', ')}.\nRun as root:\n  sudo ${command}`,
-    );
-    process.exit(1);
-  }
+  process.exit(1);
 }
 
 // --- steps -------------------------------------------------------------------------------------
@@ -88,7 +56,7 @@ function finish(ok) {
   process.exit(ok ? 0 : 1);
 }
 
-for (const f of ['vitest.json', 'vitest-pg.json', 'playwright.json'])
+for (const f of ['vitest.json', 'vitest-pg.json', 'vitest-cluster.json', 'playwright.json'])
   rmSync(path.join(tmp, f), { force: true });
 
 if (!step('type-check, lint, layers, format, commit subjects', 'npm', ['run', 'check', '--silent']))
@@ -99,11 +67,49 @@ if (!step('type-check, lint, layers, format, commit subjects', 'npm', ['run', 'c
 const vitestOk = step(
   'unit, API (PGlite) and web tests',
   bin('vitest'),
-  ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(tmp, 'vitest.json')}`],
+  [
+    'run',
+    ...['unit', 'api', 'web'].flatMap((project) => ['--project', project]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${path.join(tmp, 'vitest.json')}`,
+  ],
   { TEST_DATABASE_URL: '' },
 );
 countVitest(path.join(tmp, 'vitest.json'));
 if (!vitestOk) finish(false);
+
+// The file tests of every feature again on the other two stores (docs/storage.md): the database
+// (STORAGE=postgres, on PGlite) and S3 (a real S3-speaking server the run starts on 127.0.0.1). They
+// take the template the run above made, so each run costs its tests only (~18 s).
+const FILE_TESTS = [
+  'apps/api/src/features/assignments/files.test.ts',
+  'apps/api/src/features/assignments/bundles.test.ts',
+  'apps/api/src/features/assignments/bundle-refusals.test.ts',
+  'apps/api/src/features/forum/files.test.ts',
+  'apps/api/src/features/forum/files.repo.test.ts',
+  'apps/api/src/features/videos/files.test.ts',
+];
+for (const store of ['postgres', 's3']) {
+  const report = path.join(tmp, `vitest-files-${store}.json`);
+  rmSync(report, { force: true });
+  const ok = step(
+    `file tests on STORAGE=${store}`,
+    bin('vitest'),
+    [
+      'run',
+      '--project',
+      'api',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+      ...FILE_TESTS,
+    ],
+    { TEST_DATABASE_URL: '', TEST_STORAGE: store, TEST_REUSE_TEMPLATE: 'true' },
+  );
+  countVitest(report);
+  if (!ok) finish(false);
+}
 
 if (process.env.TEST_DATABASE_URL) {
   const pgOk = step(
@@ -121,6 +127,19 @@ if (process.env.TEST_DATABASE_URL) {
   countVitest(path.join(tmp, 'vitest-pg.json'));
   if (!pgOk) finish(false);
 }
+
+// Two APIs and a grader as separate processes on a PostgreSQL server (TEST_DATABASE_URL's, else the
+// local one on 127.0.0.1:5432); the file skips itself, saying so, when there is no server.
+const clusterOk = step('cluster on PostgreSQL (processes, proxy, outage)', bin('vitest'), [
+  'run',
+  '--project',
+  'cluster',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${path.join(tmp, 'vitest-cluster.json')}`,
+]);
+countVitest(path.join(tmp, 'vitest-cluster.json'));
+if (!clusterOk) finish(false);
 
 const buildArgs = ['run', 'build', '--silent', '-w', '@kadai/web', '--', '--logLevel', 'warn'];
 if (!step('web build', 'npm', buildArgs)) finish(false);
