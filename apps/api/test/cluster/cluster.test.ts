@@ -22,6 +22,7 @@ import {
   roundRobinProxy,
   serverReachable,
   startService,
+  stopAll,
   waitFor,
   type Proxy,
   type Service,
@@ -53,6 +54,7 @@ interface Cluster {
 
 const logDir = mkdtempSync(path.join(os.tmpdir(), 'kadai-cluster-'));
 const dataDirs: string[] = [];
+const databases: string[] = [];
 // The local store works across processes only on a folder they all see (one machine, or a shared mount).
 const sharedFiles = mkdtempSync(path.join(os.tmpdir(), 'kadai-cluster-files-'));
 let s3: TestS3Server | null = null;
@@ -110,6 +112,7 @@ async function startKernelHost(name: string, databaseUrl: string): Promise<Servi
 async function startCluster(round: number): Promise<Cluster> {
   store = storeOf(round);
   const name = `kadai_cluster_${process.pid}_${round}_${randomBytes(3).toString('hex')}`;
+  databases.push(name);
   const url = await createDatabase(name);
   const ports = [await freePort(), await freePort()];
   const apis = ports.map((port, i) =>
@@ -273,10 +276,9 @@ describe.skipIf(!reachable)('a cluster of two APIs and a grader on one PostgreSQ
 
   afterAll(async () => {
     await proxy?.close();
-    if (cluster) {
-      await Promise.all(cluster.all().map((s) => s.stop()));
-      await dropDatabase(cluster.name).catch(() => {});
-    }
+    // Every process, including those of a start-up round that failed half-way.
+    await stopAll();
+    for (const name of databases) await dropDatabase(name).catch(() => {});
     await s3?.close();
     for (const dir of [...dataDirs, sharedFiles]) rmSync(dir, { recursive: true, force: true });
     if (process.env.CLUSTER_KEEP_LOGS !== 'true') rmSync(logDir, { recursive: true, force: true });

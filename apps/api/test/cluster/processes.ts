@@ -96,6 +96,14 @@ export interface Service {
   log(): string;
 }
 
+/** Every service started, so a test that fails half-way still stops them all (`stopAll`). */
+const started: Service[] = [];
+
+/** Stops every service still running (SIGTERM, then SIGKILL past the grace). */
+export async function stopAll(): Promise<void> {
+  await Promise.all(started.map((service) => service.stop()));
+}
+
 /** Starts `node <script>` from the repository root with `env`, its output in `logDir/name.log`. */
 export function startService(
   name: string,
@@ -146,6 +154,7 @@ export function startService(
       }
     },
   };
+  started.push(service);
   return service;
 }
 
