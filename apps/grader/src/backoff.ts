@@ -41,3 +41,73 @@ export function isConfigurationError(error: unknown): boolean {
   // 28P01 wrong password, 28000 no pg_hba entry / role, 3D000 no such database.
   return code === '28P01' || code === '28000' || code === '3D000';
 }
+
+/** Node's network errors: the server is not there (yet, or any more). */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+/** node-postgres's own messages when a connection breaks or cannot be had. */
+const DRIVER_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error',
+  'Cannot use a pool after calling end',
+  'is not currently accepting connections',
+  'the database system is starting up',
+  'the database system is shutting down',
+];
+
+/**
+ * Whether `error` means the database is unreachable for now (a restart, a failover, a network cut, too
+ * many connections) rather than that the statement was wrong: such a request answers 503 with
+ * Retry-After, never 500. Looks through drizzle's wrapper and AggregateError (pg tries each address).
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const seen: unknown[] = [error];
+  for (let i = 0; i < seen.length && i < 10; i++) {
+    const current = seen[i];
+    if (!(current instanceof Error)) continue;
+    const code = 'code' in current && typeof current.code === 'string' ? current.code : '';
+    // Class 08: connection exception; 57P01–57P03: shutdown, crash, cannot connect now; 53300: too many
+    // connections; 55000 with "not accepting connections": ALLOW_CONNECTIONS false.
+    if (code.startsWith('08') || /^57P0[123]$/.test(code) || code === '53300') return true;
+    if (NETWORK_CODES.has(code)) return true;
+    if (DRIVER_MESSAGES.some((message) => current.message.includes(message))) return true;
+    if (current.cause !== undefined) seen.push(current.cause);
+    if (current instanceof AggregateError) seen.push(...current.errors);
+  }
+  return false;
+}
+
+/**
+ * Runs `fn`, and again while it fails because the database is away, waiting longer each time, for at
+ * most `maxMs` or until `signal` aborts; any other failure, or the database away past that, is thrown. For the writes that
+ * finish or hand back work a process already did (a grade, a release): losing them would strand it.
+ */
+export async function whileDatabaseAway<T>(
+  what: string,
+  fn: () => Promise<T>,
+  log: BackoffLog,
+  options: { maxMs: number; signal?: AbortSignal; delays?: { first: number; max: number } },
+): Promise<T> {
+  const giveUpAt = Date.now() + options.maxMs;
+  const delays = options.delays ?? { first: 500, max: 5000 };
+  let delay = delays.first;
+  for (;;) {
+    try {
+      return await fn();
+    } catch (error) {
+      if (!isDatabaseUnavailable(error) || Date.now() + delay > giveUpAt || options.signal?.aborted)
+        throw error;
+      log.warn(`${what}: the database is away; trying again in ${Math.round(delay / 100) / 10} s`);
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      delay = Math.min(delay * 2, delays.max);
+    }
+  }
+}

@@ -4,6 +4,7 @@
  * submission back to the queue and throws, so pg-boss retries; the last attempt records InternalError.
  */
 import { evaluateFiles, type Evaluated } from './evaluate.ts';
+import { whileDatabaseAway } from './backoff.ts';
 import type { NamedFile } from './format.ts';
 import {
   claimSubmission,
@@ -70,34 +71,50 @@ export async function gradeSubmission(
   // Stop this attempt's sandboxes as soon as one test fails for a reason that is not the student's.
   const local = new AbortController();
   const signal = attempt.signal ? AbortSignal.any([attempt.signal, local.signal]) : local.signal;
+  // A result, or the hand-back of an attempt that failed, is held while the database is away and written
+  // when it returns (until the attempt's own time is up): dropped, it would leave the submission
+  // Executing on a live grader that no longer works on it.
+  const hold = <T>(what: string, write: () => Promise<T>) =>
+    whileDatabaseAway(`submission ${submissionId}: ${what}`, write, deps.log, {
+      maxMs: deps.timeoutSeconds * 1000,
+      signal: attempt.signal,
+    });
   try {
     const results = await attemptGrading(deps, submissionId, claim.assignmentId, signal, local);
     if (results.kind === 'invalid') {
-      return (await storeInvalidFormat(deps.sql, submissionId, claim.token, results.message))
+      return (await hold('storing the result', () =>
+        storeInvalidFormat(deps.sql, submissionId, claim.token, results.message),
+      ))
         ? 'invalid'
         : 'stale';
     }
-    return (await storeResults(deps.sql, submissionId, claim.token, results.evaluations))
+    return (await hold('storing the result', () =>
+      storeResults(deps.sql, submissionId, claim.token, results.evaluations),
+    ))
       ? 'completed'
       : 'stale';
   } catch (error) {
     local.abort(error);
     const reason = describe(error);
     if (attempt.isLastAttempt(claim.attempts)) {
-      await markInternalError(
-        deps.sql.query,
-        submissionId,
-        claim.token,
-        `Grading failed on the grader, not because of the submission: ${reason}`,
+      await hold('giving up', () =>
+        markInternalError(
+          deps.sql.query,
+          submissionId,
+          claim.token,
+          `Grading failed on the grader, not because of the submission: ${reason}`,
+        ),
       );
       deps.log.error(`submission ${submissionId}: grading failed for good: ${reason}`);
       return 'internal_error';
     }
-    await releaseForRetry(
-      deps.sql.query,
-      submissionId,
-      claim.token,
-      'Grading was interrupted on the grader; it will be retried shortly.',
+    await hold('handing it back', () =>
+      releaseForRetry(
+        deps.sql.query,
+        submissionId,
+        claim.token,
+        'Grading was interrupted on the grader; it will be retried shortly.',
+      ),
     );
     throw new GradingFailure(`submission ${submissionId}: ${reason}`, submissionId, { cause: error });
   }

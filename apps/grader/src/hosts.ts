@@ -60,9 +60,15 @@ const DEAD_HOST = `NOT EXISTS (SELECT 1 FROM grader_hosts h
 
 /**
  * Submissions Executing on a dead host go back to Scheduled (their old token is void at once, so the
- * dead attempt can never write); the caller sends a job for each id returned.
+ * dead attempt can never write); the caller sends a job for each id returned. So do those Executing
+ * longer than an attempt may run (`timeoutSeconds`, after which every attempt has been aborted) on a
+ * live host: an attempt that could hand back nothing (the database away past its time) strands none.
  */
-export async function requeueAbandoned(query: Query, staleAfterSeconds: number): Promise<number[]> {
+export async function requeueAbandoned(
+  query: Query,
+  staleAfterSeconds: number,
+  timeoutSeconds = Number.POSITIVE_INFINITY,
+): Promise<number[]> {
   await query(
     `UPDATE submissions s
         SET status = 'InternalError', grading_token = NULL, graded_at = now(),
@@ -77,9 +83,9 @@ export async function requeueAbandoned(query: Query, staleAfterSeconds: number):
             message = 'The grader running this submission stopped; it is queued again.'
       WHERE s.status = 'Executing'
         AND (s.started_at IS NULL OR s.started_at < now() - make_interval(secs => $1::float8))
-        AND ${DEAD_HOST}
+        AND (${DEAD_HOST} OR s.started_at < now() - make_interval(secs => $2::float8))
       RETURNING s.id`,
-    [staleAfterSeconds],
+    [staleAfterSeconds, Number.isFinite(timeoutSeconds) ? timeoutSeconds + staleAfterSeconds : 1e9],
   );
   return ids(rows);
 }

@@ -231,7 +231,7 @@ export async function startGrader(options: GraderOptions): Promise<Grader> {
       await stopWorking();
       await markWaitingForSandbox(sql.query, staleAfterSeconds);
     }
-    for (const submissionId of await requeueAbandoned(sql.query, staleAfterSeconds)) {
+    for (const submissionId of await requeueAbandoned(sql.query, staleAfterSeconds, timeoutSeconds)) {
       log.warn(`submission ${submissionId}: its grader stopped beating; queued again`);
       await sendJob(submissionId);
     }

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { TEST_S3_CREDENTIALS, startTestS3Server, type TestS3Server } from '@kadai/storage/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   api,
   createDatabase,
@@ -23,6 +23,7 @@ import {
   serverReachable,
   startService,
   stopAll,
+  started,
   waitFor,
   type Proxy,
   type Service,
@@ -274,6 +275,17 @@ describe.skipIf(!reachable)('a cluster of two APIs and a grader on one PostgreSQ
     expect(assignments).toHaveLength(2);
   }, 600_000);
 
+  // A failure keeps every process's log and prints the end of each: the why is usually in there.
+  let failed = false;
+  afterEach((context) => {
+    if (context.task.result?.state !== 'fail') return;
+    failed = true;
+    for (const service of started()) {
+      const tail = service.log().split('\n').slice(-25).join('\n');
+      console.error(`--- ${service.name} (${service.logFile}) ---\n${tail}`);
+    }
+  });
+
   afterAll(async () => {
     await proxy?.close();
     // Every process, including those of a start-up round that failed half-way.
@@ -281,7 +293,7 @@ describe.skipIf(!reachable)('a cluster of two APIs and a grader on one PostgreSQ
     for (const name of databases) await dropDatabase(name).catch(() => {});
     await s3?.close();
     for (const dir of [...dataDirs, sharedFiles]) rmSync(dir, { recursive: true, force: true });
-    if (process.env.CLUSTER_KEEP_LOGS !== 'true') rmSync(logDir, { recursive: true, force: true });
+    if (!failed && process.env.CLUSTER_KEEP_LOGS !== 'true') rmSync(logDir, { recursive: true, force: true });
   }, 120_000);
 
   it('serves a file uploaded through one instance from the other on postgres (graders read it below)', async () => {

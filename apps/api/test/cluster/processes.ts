@@ -97,11 +97,14 @@ export interface Service {
 }
 
 /** Every service started, so a test that fails half-way still stops them all (`stopAll`). */
-const started: Service[] = [];
+const services: Service[] = [];
+
+/** Every service started so far, in order. */
+export const started = (): readonly Service[] => services;
 
 /** Stops every service still running (SIGTERM, then SIGKILL past the grace). */
 export async function stopAll(): Promise<void> {
-  await Promise.all(started.map((service) => service.stop()));
+  await Promise.all(services.map((service) => service.stop()));
 }
 
 /** Starts `node <script>` from the repository root with `env`, its output in `logDir/name.log`. */
@@ -154,7 +157,7 @@ export function startService(
       }
     },
   };
-  started.push(service);
+  services.push(service);
   return service;
 }
 
