@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { storageEnvProblems, storageEnvShape } from '@kadai/storage';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -107,19 +108,7 @@ export const EnvSchema = z.object({
   GRADER_CONCURRENCY: z.coerce.number().int().min(0).max(256).default(0),
   /** A grading attempt not finished within this long is given up and retried (a dead grader's job). */
   GRADING_TIMEOUT: seconds.default(300),
-  /** Where uploaded files are kept (docs/storage.md): this disk, the database, or an S3 bucket. */
-  STORAGE: z.enum(['local', 'postgres', 's3']).default('local'),
-  /** The folder of STORAGE=local; default DATA_DIR/files. Grader hosts need the same folder mounted. */
-  STORAGE_DIR: z.string().min(1).optional(),
-  /** STORAGE=s3: the bucket, its region, an S3-compatible service's address, path-style URLs, a key prefix. */
-  S3_BUCKET: z.string().min(3).max(63).optional(),
-  S3_REGION: z.string().min(1).default('us-east-1'),
-  S3_ENDPOINT: z.url().optional(),
-  S3_FORCE_PATH_STYLE: bool.default(false),
-  S3_PREFIX: z
-    .string()
-    .regex(/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*\/?$/, 'folder names joined by /')
-    .optional(),
+  ...storageEnvShape,
   SIGNED_URL_LIFETIME: seconds.default(300),
   PRODUCT_NAME: z.string().min(1).max(60).default('Kadai'),
   PROVIDER_URL: z.url().default('https://github.com/'),
@@ -197,9 +186,8 @@ export function parseEnv(env: NodeJS.ProcessEnv): Env {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  if (result.data.STORAGE === 's3' && !result.data.S3_BUCKET) {
-    throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when STORAGE=s3');
-  }
+  const problems = storageEnvProblems(result.data);
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   return result.data;
 }
 

@@ -1,7 +1,7 @@
 // `npm run kernels`: a workbook kernel host of its own, against the same PostgreSQL as the API
 // (docs/workbooks.md, "Kernels"). Started as a plain node process (scripts/kernels.mjs) so that SIGTERM
 // reaches it: it stops taking kernels, removes its row, finishes the calls under way, ends its kernels.
-import { isConfigurationError, untilItWorks } from '@kadai/grader/backoff';
+import { untilTablesExist } from '@kadai/grader/backoff';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { buildKernelHostApp } from './kernel-host-app.ts';
@@ -30,17 +30,9 @@ async function main() {
     process.exit(1);
   }
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, poolSize: 4 });
-  // The API owns the schema: a kernel host started beside it on an empty database (or during an
-  // outage) waits for the tables rather than exit.
-  await untilItWorks(
-    'waiting for the database and its Kadai tables',
-    async () => {
-      const { rows } = await database.query(`SELECT to_regclass('kernel_hosts') IS NOT NULL AS ok`);
-      if (rows[0]?.ok !== true) throw new Error('no Kadai tables yet: the API migrates them when it starts');
-    },
-    { warn: (message) => console.warn(message) },
-    { isFatal: isConfigurationError },
-  );
+  await untilTablesExist((text) => database.query(text), ['kernel_hosts'], {
+    warn: (message) => console.warn(message),
+  });
   const app = await buildKernelHostApp({ config, database });
 
   let closing = false;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isConfigurationError, untilItWorks, whileDatabaseAway } from './backoff.ts';
+import { isConfigurationError, untilItWorks, untilTablesExist, whileDatabaseAway } from './backoff.ts';
 
 const quiet = { warn: () => {} };
 const coded = (code: string, message = 'x') => Object.assign(new Error(message), { code });
@@ -50,5 +50,23 @@ describe('untilItWorks', () => {
       untilItWorks('start', denied.fn, quiet, { isFatal: isConfigurationError, delays: fast }),
     ).rejects.toThrow();
     expect(denied.calls()).toBe(1);
+  });
+});
+
+describe('untilTablesExist', () => {
+  it('asks for every table and waits until they are all there', async () => {
+    const asked: string[] = [];
+    let answers = [false, false, true];
+    const query = (text: string) => {
+      asked.push(text);
+      const ok = answers[0] ?? true;
+      answers = answers.slice(1);
+      return Promise.resolve({ rows: [{ ok }] });
+    };
+    await untilTablesExist(query, ['grader_hosts', 'pgboss.queue'], quiet, { first: 1, max: 2 });
+    expect(asked).toHaveLength(3);
+    expect(asked[0]).toBe(
+      "SELECT to_regclass('grader_hosts') IS NOT NULL AND to_regclass('pgboss.queue') IS NOT NULL AS ok",
+    );
   });
 });

@@ -35,6 +35,29 @@ export async function untilItWorks<T>(
   }
 }
 
+/**
+ * Waits until every table of `tables` exists. The API owns the schema (it migrates when it starts): a
+ * grader or kernel host started beside it on an empty database, or during an outage, waits for it
+ * rather than exit; a wrong password or a missing database still stops it.
+ */
+export async function untilTablesExist(
+  query: (text: string) => Promise<{ rows: Record<string, unknown>[] }>,
+  tables: string[],
+  log: BackoffLog,
+  delays: { first: number; max: number } = BACKOFF_MS,
+): Promise<void> {
+  const checks = tables.map((table) => `to_regclass('${table.replace(/[^a-z_.]/g, '')}') IS NOT NULL`);
+  await untilItWorks(
+    'waiting for the database and its Kadai tables',
+    async () => {
+      const { rows } = await query(`SELECT ${checks.join(' AND ')} AS ok`);
+      if (rows[0]?.ok !== true) throw new Error('no Kadai tables yet: the API migrates them when it starts');
+    },
+    log,
+    { isFatal: isConfigurationError, delays },
+  );
+}
+
 /** PostgreSQL refusals that waiting will not cure: bad credentials, no such database or role. */
 export function isConfigurationError(error: unknown): boolean {
   const code = error instanceof Error && 'code' in error ? String(error.code) : '';

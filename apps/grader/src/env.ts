@@ -1,5 +1,6 @@
 /** The environment of `npm run grader` (a grader on its own host), parsed once with zod. */
 import { z } from 'zod';
+import { storageEnvProblems, storageEnvShape } from '@kadai/storage';
 
 /** A duration in seconds: a plain number (`300`) or with a unit (`5m`, `1h`) — as the API reads it. */
 const seconds = z
@@ -20,20 +21,7 @@ export const GraderEnvSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(4),
   DATA_DIR: z.string().min(1).default('./data'),
   /** Where the API keeps uploaded files (docs/storage.md): set as on the API instances. */
-  STORAGE: z.enum(['local', 'postgres', 's3']).default('local'),
-  /** STORAGE=local: the API's folder of files; grader hosts need the same folder mounted. */
-  STORAGE_DIR: z.string().min(1).optional(),
-  S3_BUCKET: z.string().min(3).max(63).optional(),
-  S3_REGION: z.string().min(1).default('us-east-1'),
-  S3_ENDPOINT: z.url().optional(),
-  S3_FORCE_PATH_STYLE: z
-    .enum(['true', 'false', '1', '0', 'yes', 'no'])
-    .transform((v) => v === 'true' || v === '1' || v === 'yes')
-    .default(false),
-  S3_PREFIX: z
-    .string()
-    .regex(/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*\/?$/, 'folder names joined by /')
-    .optional(),
+  ...storageEnvShape,
   GRADER_CONCURRENCY: z.coerce.number().int().min(0).max(256).default(0),
   GRADING_TIMEOUT: seconds.default(300),
   /** Seconds between heartbeats; a host silent for four of them is taken for dead. */
@@ -53,8 +41,9 @@ export function parseGraderEnv(env: Record<string, string | undefined>): GraderE
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new GraderEnvError(`Invalid grader configuration:\n${lines.join('\n')}`);
   }
-  if (result.data.STORAGE === 's3' && !result.data.S3_BUCKET) {
-    throw new GraderEnvError('Invalid grader configuration:\n  S3_BUCKET: required when STORAGE=s3');
+  const problems = storageEnvProblems(result.data);
+  if (problems.length > 0) {
+    throw new GraderEnvError(`Invalid grader configuration:\n  ${problems.join('\n  ')}`);
   }
   return result.data;
 }

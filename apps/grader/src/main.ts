@@ -5,7 +5,7 @@ import { createAttachmentReader } from './attachments.ts';
 import { GraderEnvError, parseGraderEnv } from './env.ts';
 import { createPgSql } from './pg-sql.ts';
 import { GRADING_QUEUE } from './queue.ts';
-import { isConfigurationError, untilItWorks } from './backoff.ts';
+import { isConfigurationError, untilItWorks, untilTablesExist } from './backoff.ts';
 import { JobLoops, ensureQueue } from './job-loop.ts';
 import type { GraderJobQueue, GraderLogger } from './types.ts';
 import { startGrader } from './worker.ts';
@@ -35,19 +35,8 @@ async function main() {
     connectionTimeoutMillis: 10_000,
   });
   pool.on('error', (error) => log.error(`database pool: ${error.message}`));
-  // The API owns the schema (it migrates at start-up); a grader never creates tables of its own, and
-  // one started beside the API on an empty database waits for the migration rather than exit.
-  await untilItWorks(
-    'waiting for the database and its Kadai tables',
-    async () => {
-      const { rows } = await pool.query<{ ok: boolean }>(
-        `SELECT to_regclass('grader_hosts') IS NOT NULL AND to_regclass('pgboss.queue') IS NOT NULL AS ok`,
-      );
-      if (!rows[0]?.ok) throw new Error('no Kadai tables yet: the API migrates them when it starts');
-    },
-    log,
-    { isFatal: isConfigurationError },
-  );
+  // pgboss.queue too: the API creates pg-boss's schema right after migrating.
+  await untilTablesExist((text) => pool.query(text), ['grader_hosts', 'pgboss.queue'], log);
   const boss = new PgBoss({ connectionString: env.DATABASE_URL, schema: 'pgboss' });
   boss.on('error', (error) => log.error(`job queue: ${error.message}`));
   await untilItWorks('starting the job queue', () => boss.start(), log, { isFatal: isConfigurationError });

@@ -23,3 +23,4 @@ export {
 } from './postgres.ts';
 export { DEFAULT_PART_BYTES, S3Storage, type S3StorageOptions } from './s3.ts';
 export { createStorage, localStorageRoot, type StorageDependencies, type StorageSettings } from './create.ts';
+export { storageEnvProblems, storageEnvShape } from './env.ts';

@@ -37,7 +37,7 @@ export function toSession(row: repo.SessionView): WorkbookSession {
     max_extension_minutes: row.maxExtensionMinutes,
     memory_mb: row.memoryMb,
     cpu_seconds: row.cpuSeconds,
-    // Its owner's word, not this process's: any instance may answer.
+    // Its owner's word, not this process's; any instance may answer.
     kernel_alive: row.status === 'live' && row.kernelHost !== null && row.ownerAlive,
   };
 }
