@@ -2,10 +2,6 @@
 // loader registered here), so a supervisor's SIGTERM reaches the grader's own shutdown — it finishes
 // or hands back its running work — with nothing in between to exit early. Under systemd, run
 // `node scripts/grader.mjs` itself rather than through npm (docs/deploy.md).
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { runTypeScript } from './run-ts.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { register } = await import('tsx/esm/api');
-register();
-await import(path.join(root, 'apps/grader/src/main.ts'));
+await runTypeScript('apps/grader/src/main.ts');

@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runTypeScript } from './run-ts.mjs';
 import { SANDBOX_PACKAGES, ensurePackages } from './system-packages.mjs';
 
 // Grading, precheck and workbooks run code only in the sandbox; without its packages they wait (health
@@ -62,6 +63,4 @@ if (process.env.SKIP_WEB_BUILD !== 'true' && builtAt < sourcesAt) {
 }
 
 // Run the TypeScript API in this process, so SIGTERM reaches its graceful shutdown directly.
-const { register } = await import('tsx/esm/api');
-register();
-await import(path.join(root, 'apps/api/src/main.ts'));
+await runTypeScript('apps/api/src/main.ts');
