@@ -56,28 +56,43 @@ function finish(ok) {
   process.exit(ok ? 0 : 1);
 }
 
-for (const f of ['vitest.json', 'vitest-pg.json', 'vitest-cluster.json', 'playwright.json'])
-  rmSync(path.join(tmp, f), { force: true });
+// Each vitest step removes its own report before it runs (vitestStep); the journeys' is removed here.
+rmSync(path.join(tmp, 'playwright.json'), { force: true });
 
 if (!step('type-check, lint, layers, format, commit subjects', 'npm', ['run', 'check', '--silent']))
   finish(false);
 
+/**
+ * One vitest run of `projects` (and only `files`, when given) as a step: its JSON report counted into
+ * the totals, and the whole suite stopped when it fails.
+ */
+function vitestStep(name, { projects, files = [], report, env = {} }) {
+  const file = path.join(tmp, report);
+  rmSync(file, { force: true });
+  const ok = step(
+    name,
+    bin('vitest'),
+    [
+      'run',
+      ...projects.flatMap((project) => ['--project', project]),
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${file}`,
+      ...files,
+    ],
+    env,
+  );
+  countVitest(file);
+  if (!ok) finish(false);
+}
+
 // The embedded database always gets its own run: the harness switches to PostgreSQL whenever
 // TEST_DATABASE_URL is set, so it is cleared here and given only to the PostgreSQL step below.
-const vitestOk = step(
-  'unit, API (PGlite) and web tests',
-  bin('vitest'),
-  [
-    'run',
-    ...['unit', 'api', 'web'].flatMap((project) => ['--project', project]),
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${path.join(tmp, 'vitest.json')}`,
-  ],
-  { TEST_DATABASE_URL: '' },
-);
-countVitest(path.join(tmp, 'vitest.json'));
-if (!vitestOk) finish(false);
+vitestStep('unit, API (PGlite) and web tests', {
+  projects: ['unit', 'api', 'web'],
+  report: 'vitest.json',
+  env: { TEST_DATABASE_URL: '' },
+});
 
 // The file tests of every feature again on the other two stores (docs/storage.md): the database
 // (STORAGE=postgres, on PGlite) and S3 (a real S3-speaking server the run starts on 127.0.0.1). They
@@ -91,55 +106,27 @@ const FILE_TESTS = [
   'apps/api/src/features/videos/files.test.ts',
 ];
 for (const store of ['postgres', 's3']) {
-  const report = path.join(tmp, `vitest-files-${store}.json`);
-  rmSync(report, { force: true });
-  const ok = step(
-    `file tests on STORAGE=${store}`,
-    bin('vitest'),
-    [
-      'run',
-      '--project',
-      'api',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${report}`,
-      ...FILE_TESTS,
-    ],
-    { TEST_DATABASE_URL: '', TEST_STORAGE: store, TEST_REUSE_TEMPLATE: 'true' },
-  );
-  countVitest(report);
-  if (!ok) finish(false);
+  vitestStep(`file tests on STORAGE=${store}`, {
+    projects: ['api'],
+    files: FILE_TESTS,
+    report: `vitest-files-${store}.json`,
+    env: { TEST_DATABASE_URL: '', TEST_STORAGE: store, TEST_REUSE_TEMPLATE: 'true' },
+  });
 }
 
 if (process.env.TEST_DATABASE_URL) {
-  const pgOk = step(
-    `API tests on PostgreSQL (${process.env.TEST_DATABASE_URL.replace(/:[^:@/]*@/, ':***@')})`,
-    bin('vitest'),
-    [
-      'run',
-      '--project',
-      'api',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${path.join(tmp, 'vitest-pg.json')}`,
-    ],
-  );
-  countVitest(path.join(tmp, 'vitest-pg.json'));
-  if (!pgOk) finish(false);
+  vitestStep(`API tests on PostgreSQL (${process.env.TEST_DATABASE_URL.replace(/:[^:@/]*@/, ':***@')})`, {
+    projects: ['api'],
+    report: 'vitest-pg.json',
+  });
 }
 
-// Two APIs and a grader as separate processes on a PostgreSQL server (TEST_DATABASE_URL's, else the
-// local one on 127.0.0.1:5432); the file skips itself, saying so, when there is no server.
-const clusterOk = step('cluster on PostgreSQL (processes, proxy, outage)', bin('vitest'), [
-  'run',
-  '--project',
-  'cluster',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${path.join(tmp, 'vitest-cluster.json')}`,
-]);
-countVitest(path.join(tmp, 'vitest-cluster.json'));
-if (!clusterOk) finish(false);
+// Two APIs, a grader and kernel hosts as separate processes on a PostgreSQL server (TEST_DATABASE_URL's,
+// else the local one on 127.0.0.1:5432); the file skips itself, saying so, when there is no server.
+vitestStep('cluster on PostgreSQL (processes, proxy, outage)', {
+  projects: ['cluster'],
+  report: 'vitest-cluster.json',
+});
 
 const buildArgs = ['run', 'build', '--silent', '-w', '@kadai/web', '--', '--logLevel', 'warn'];
 if (!step('web build', 'npm', buildArgs)) finish(false);
