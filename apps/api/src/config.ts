@@ -212,3 +212,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (parsed.PUBLIC_URL ?? `http://${host}:${parsed.PORT}`).replace(/\/$/, ''),
   };
 }
+
+/** `loadConfig()` for a process's start: a bad variable ends it with the message naming it. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

@@ -2,7 +2,8 @@
 // (docs/workbooks.md, "Kernels"). Started as a plain node process (scripts/kernels.mjs) so that SIGTERM
 // reaches it: it stops taking kernels, removes its row, finishes the calls under way, ends its kernels.
 import { untilTablesExist } from '@kadai/grader/backoff';
-import { ConfigError, loadConfig } from './config.ts';
+import { runService, stopOnSignals } from '@kadai/grader/service';
+import { loadConfigOrExit } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { buildKernelHostApp } from './kernel-host-app.ts';
 
@@ -10,16 +11,7 @@ import { buildKernelHostApp } from './kernel-host-app.ts';
 const SHUTDOWN_GRACE_MS = 45_000;
 
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   if (!config.DATABASE_URL) {
     // The embedded database lives inside one process: a kernel host needs the cluster's PostgreSQL.
     console.error('npm run kernels needs DATABASE_URL: the PostgreSQL server the API instances use.');
@@ -35,27 +27,14 @@ async function main() {
   });
   const app = await buildKernelHostApp({ config, database });
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'kernel host: shutting down');
-    const timer = setTimeout(() => {
-      console.error('shutdown took too long; exiting');
-      process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
-    timer.unref();
-    try {
+  stopOnSignals(
+    SHUTDOWN_GRACE_MS,
+    (signal) => app.log.info({ signal }, 'kernel host: shutting down'),
+    async () => {
       await app.close();
       await database.close();
-      process.exit(0);
-    } catch (error) {
-      console.error('error during shutdown', error);
-      process.exit(1);
-    }
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+    },
+  );
 
   await app.listen({ port: config.KERNEL_HOST_PORT, host: config.HOST });
   app.log.info(
@@ -63,12 +42,4 @@ async function main() {
   );
 }
 
-// A rejection nobody awaited is logged, never allowed to end the process and every kernel in it.
-process.on('unhandledRejection', (reason) => {
-  console.error('BUG unhandled rejection', reason);
-});
-
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runService(main);

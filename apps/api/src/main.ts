@@ -1,6 +1,7 @@
 import { startGrader, type Grader } from '@kadai/grader/worker';
 import { isConfigurationError, untilItWorks } from '@kadai/grader/backoff';
-import { ConfigError, loadConfig } from './config.ts';
+import { runService, stopOnSignals } from '@kadai/grader/service';
+import { loadConfigOrExit } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { seedDemoData } from './demo/seed.ts';
@@ -19,16 +20,7 @@ import { remoteGraderProbe } from './features/pygrade/console.service.ts';
 const SHUTDOWN_GRACE_MS = 35_000;
 
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
 
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
@@ -72,43 +64,21 @@ async function main() {
     if (seeded) app.log.info('seeded the demo course and accounts (see README)');
   }
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    // Stop taking requests first, then let running jobs finish, then close the database. A workbook
-    // cell runs up to 30 s: the grace covers one (a supervisor should allow 40 s, docs/deploy.md).
-    const timer = setTimeout(() => {
-      console.error('shutdown took too long; exiting');
-      process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
-    timer.unref();
-    try {
+  // Stop taking requests first, then let running jobs finish, then close the database. A workbook
+  // cell runs up to 30 s: the grace covers one (a supervisor should allow 40 s, docs/deploy.md).
+  stopOnSignals(
+    SHUTDOWN_GRACE_MS,
+    (signal) => app.log.info({ signal }, 'shutting down'),
+    async () => {
       await app.close();
       await grader?.stop();
       await jobs.stop();
       await database.close();
-      process.exit(0);
-    } catch (error) {
-      console.error('error during shutdown', error);
-      process.exit(1);
-    }
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+    },
+  );
 
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(`${config.PRODUCT_NAME} is ready on ${config.publicUrl} (database: ${database.driver})`);
 }
 
-// A rejection nobody awaited is a bug (the tests fail on one); in a running server it is logged rather
-// than allowed to end the process and every request and grading job in it.
-process.on('unhandledRejection', (reason) => {
-  console.error('BUG unhandled rejection', reason);
-});
-
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runService(main);

@@ -7,6 +7,7 @@ import { createPgSql } from './pg-sql.ts';
 import { GRADING_QUEUE } from './queue.ts';
 import { isConfigurationError, untilItWorks, untilTablesExist } from './backoff.ts';
 import { JobLoops, ensureQueue } from './job-loop.ts';
+import { runService, stopOnSignals } from './service.ts';
 import type { GraderJobQueue, GraderLogger } from './types.ts';
 import { startGrader } from './worker.ts';
 
@@ -61,40 +62,16 @@ async function main() {
     staleAfterMs: heartbeatMs * 4,
   });
 
-  let closing = false;
-  const stop = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    log.info(`${signal}: stopping; running attempts finish or go back to the queue`);
-    const timer = setTimeout(() => {
-      console.error('shutdown took too long; exiting');
-      process.exit(1);
-    }, 30_000);
-    timer.unref();
-    try {
+  stopOnSignals(
+    30_000,
+    (signal) => log.info(`${signal}: stopping; running attempts finish or go back to the queue`),
+    async () => {
       await grader.stop();
       await loops.stopAll();
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
       await pool.end();
-      process.exit(0);
-    } catch (error) {
-      console.error('error during shutdown', error);
-      process.exit(1);
-    }
-  };
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
+    },
+  );
 }
 
-// A rejection nobody awaited is a bug (tests fail on one); in a running grader it is logged, not fatal,
-// so a fault in one library call never ends the grading of every other submission.
-process.on('unhandledRejection', (reason) => {
-  log.error(
-    `BUG unhandled rejection: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`,
-  );
-});
-
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runService(main, (message) => log.error(message));
