@@ -6,6 +6,7 @@
  * code it reports on), and nothing after `done` counts.
  */
 import { z } from 'zod';
+import { storedText } from './stored-text.ts';
 import type { SandboxResult } from './types.ts';
 
 export type ItemOutcome = 'passed' | 'failed' | 'error' | 'skipped' | 'time_limit';
@@ -94,12 +95,6 @@ export function readChannel(bytes: Uint8Array | undefined): HarnessReport {
   return report;
 }
 
-/** Capped text PostgreSQL can store. */
-function clean(text: string, max: number): string {
-  const noNul = text.includes('\0') ? text.replaceAll('\0', '\uFFFD') : text;
-  return noNul.length > max ? `${noNul.slice(0, max)}\n… (truncated)` : noNul;
-}
-
 /** `test_main.py::TestX::test_y[1]` → `TestX::test_y[1]`. */
 function shortName(id: string, testFile: string): string {
   return id.startsWith(`${testFile}::`) ? id.slice(testFile.length + 2) : id;
@@ -120,13 +115,13 @@ export function pytestVerdict(
 ): PytestVerdict {
   const tail = run.stderr.trim().split('\n').slice(-8).join('\n');
   if (report.errors.length > 0) {
-    return { kind: 'broken', message: clean(report.errors.join('\n\n'), MESSAGE_CHARS) };
+    return { kind: 'broken', message: storedText(report.errors.join('\n\n'), MESSAGE_CHARS) };
   }
   if (!report.collected) {
     const why = run.limit
       ? `The run hit its ${run.limit} limit before pytest had collected the tests.`
       : `The test run ended before pytest had collected the tests (${run.signal ?? `exit code ${run.exitCode}`}).`;
-    return { kind: 'broken', message: clean([why, tail].filter(Boolean).join('\n'), MESSAGE_CHARS) };
+    return { kind: 'broken', message: storedText([why, tail].filter(Boolean).join('\n'), MESSAGE_CHARS) };
   }
   if (report.collected.length === 0) {
     return { kind: 'broken', message: `No tests were collected from ${testFile}.` };
@@ -157,11 +152,11 @@ export function pytestVerdict(
           };
     const outcome = result?.outcome ?? fallback.outcome;
     const share = Math.min(budget, ITEM_TEXT_CHARS);
-    const message = clean(result?.message ?? fallback.message, Math.max(share, SHORT_TEXT_CHARS));
-    const output = clean(result?.output ?? '', Math.max(share - message.length, SHORT_TEXT_CHARS));
+    const message = storedText(result?.message ?? fallback.message, Math.max(share, SHORT_TEXT_CHARS));
+    const output = storedText(result?.output ?? '', Math.max(share - message.length, SHORT_TEXT_CHARS));
     budget = Math.max(0, budget - message.length - output.length);
     return {
-      name: shortName(id, testFile),
+      name: storedText(shortName(id, testFile)),
       outcome,
       points: outcome === 'passed' ? worth : 0,
       max_points: worth,

@@ -6,14 +6,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runSandboxed } from '@kadai/sandbox';
 import { judgeFiles, safeRelativePath } from './judge-files.ts';
 import { Semaphore } from './semaphore.ts';
-import {
-  limitsFor,
-  runFailure,
-  runTestCase,
-  storedText,
-  type RunContext,
-  type TestCaseSpec,
-} from './run-test.ts';
+import { limitsFor, runFailure, runTestCase, type RunContext, type TestCaseSpec } from './run-test.ts';
+import { storedText } from './stored-text.ts';
 import { CHECKER_WRAPPER, PROGRAM_BOOTSTRAP, driverArgv, programArgv } from './python.ts';
 import type { SandboxRequest, SandboxResult } from './types.ts';
 
@@ -111,9 +105,13 @@ describe('limits and failures', () => {
     expect(runFailure(ran({ stdoutTruncated: true }), test())).toBe('output_limit');
   });
 
-  it('keeps stored output storable: no NUL, capped', () => {
+  it('keeps stored output storable: no NUL or half characters, capped at a whole character', () => {
     expect(storedText('a\0b')).toBe('a\uFFFDb');
     expect(storedText('x'.repeat(10), 4)).toBe('xxxx\n… (truncated)');
+    expect(storedText('a\uD800b\uDC00')).toBe('a\uFFFDb\uFFFD');
+    expect(storedText('\u{1F600}\u{1F600}')).toBe('\u{1F600}\u{1F600}');
+    // The cap (3 UTF-16 units) falls inside the second emoji: it is left out whole.
+    expect(storedText('\u{1F600}\u{1F600}', 3)).toBe('\u{1F600}\n… (truncated)');
   });
 });
 

@@ -10,6 +10,7 @@ import { pytestArgv } from './pytest-harness.ts';
 import { pytestVerdict, readChannel, scaledPoints, type EvaluationItem } from './pytest-results.ts';
 import { CHECKER_ARGV, driverArgv, programArgv } from './python.ts';
 import type { Semaphore } from './semaphore.ts';
+import { storedText } from './stored-text.ts';
 import type { SandboxFile, SandboxLimits, SandboxResult, SandboxRunner } from './types.ts';
 
 export type WrongReason =
@@ -68,16 +69,8 @@ export interface RunContext {
 
 export type TestLimits = Pick<SandboxLimits, 'cpuSeconds' | 'wallMs' | 'memoryBytes' | 'outputBytes'>;
 
-/** What is kept of a program's output in the database. */
-export const STORED_OUTPUT_CHARS = 64 * 1024;
 const CHECKER_MESSAGE_CHARS = 4 * 1024;
 const MIB = 1024 * 1024;
-
-/** Capped text PostgreSQL can store (no NUL characters). */
-export function storedText(text: string, max = STORED_OUTPUT_CHARS): string {
-  const clean = text.includes('\0') ? text.replaceAll('\0', '\uFFFD') : text;
-  return clean.length > max ? `${clean.slice(0, max)}\n… (truncated)` : clean;
-}
 
 /** A test's limits: CPU seconds rounded up, a wall clock of twice the limit plus start-up, memory as set. */
 export function limitsFor(test: TestCaseSpec): TestLimits {

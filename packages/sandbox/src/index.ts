@@ -15,6 +15,7 @@ export {
   type KernelOutput,
   type KernelResult,
 } from './kernel-types.ts';
+export { headOf, storableText } from './output-text.ts';
 export { probeSandbox, type ProbeOptions, type SandboxStatus } from './probe.ts';
 export { runSandboxed } from './run.ts';
 export { RESULT_FD } from './launcher.ts';

@@ -30,6 +30,14 @@ sys.argv = ['']
 HERE = sys._getframe().f_code.co_filename
 MARK = '[output truncated]'
 TEXT_CAP = 20000
+
+def unencodable(error):
+    # Half a surrogate pair ('\ud800') has no UTF-8: it is sent as U+FFFD, like bytes that are not UTF-8.
+    # (As bytes: the UTF-8 encoder takes only ASCII from a handler that answers with a str.)
+    return b'\xef\xbf\xbd' * (error.end - error.start), error.end
+
+codecs.register_error('kadai-fffd', unencodable)
+
 RESERVE = mmap.mmap(-1, 4 << 20)
 os.environ.update(MPLBACKEND='Agg', MPLCONFIGDIR='/tmp/matplotlib',
                   FONTCONFIG_FILE='/tmp/matplotlib/fonts.conf')
@@ -266,7 +274,7 @@ def forked():
 os.register_at_fork(after_in_child=forked)
 
 def send(message):
-    data = (json.dumps(message, ensure_ascii=False, separators=(',', ':')) + '\n').encode('utf-8', 'replace')
+    data = (json.dumps(message, ensure_ascii=False, separators=(',', ':')) + '\n').encode('utf-8', 'kadai-fffd')
     view = memoryview(data)
     while view:
         view = view[os.write(REP, view):]

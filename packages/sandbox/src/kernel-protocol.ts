@@ -8,9 +8,12 @@
  *                           "timedOut":false,"fatal":null}
  *
  * Everything the driver sends is untrusted (it shares a process with the user's code): the host checks
- * every field, and a frame that fails, runs past the size cap or comes unasked ends the kernel.
+ * every field, and a frame that fails, runs past the size cap or comes unasked ends the kernel. Text
+ * fields come out through `storableText` (output-text.ts): a NUL the program printed is U+FFFD here,
+ * before anything stores, validates or answers it.
  */
 import type { KernelMimeBundle, KernelOutput } from './kernel-types.ts';
+import { storableText } from './output-text.ts';
 
 export interface KernelReply {
   id: number;
@@ -89,7 +92,7 @@ function toOutput(item: unknown): KernelOutput | null {
   switch (item.output_type) {
     case 'stream':
       return (item.name === 'stdout' || item.name === 'stderr') && typeof item.text === 'string'
-        ? { output_type: 'stream', name: item.name, text: item.text }
+        ? { output_type: 'stream', name: item.name, text: storableText(item.text) }
         : null;
     case 'execute_result': {
       const data = toBundle(item.data);
@@ -106,7 +109,12 @@ function toOutput(item: unknown): KernelOutput | null {
       if (typeof ename !== 'string' || typeof evalue !== 'string' || !Array.isArray(traceback)) return null;
       const lines = traceback.filter((line): line is string => typeof line === 'string');
       return lines.length === traceback.length
-        ? { output_type: 'error', ename, evalue, traceback: lines }
+        ? {
+            output_type: 'error',
+            ename: storableText(ename),
+            evalue: storableText(evalue),
+            traceback: lines.map(storableText),
+          }
         : null;
     }
     default:
@@ -122,7 +130,7 @@ function toBundle(value: unknown): KernelMimeBundle | null {
   for (const [key, content] of Object.entries(value)) {
     const mime = MIME_TYPES.find((known) => known === key);
     if (mime === undefined || typeof content !== 'string') return null;
-    bundle[mime] = content;
+    bundle[mime] = storableText(content);
   }
   return bundle;
 }

@@ -61,6 +61,25 @@ describe('protocol frames', () => {
       expect(parseReply({ ...reply, outputs: [output] }, 3)).toBeNull();
     }
   });
+
+  it('gives every text of a reply without NUL or half characters (U+FFFD in their place)', () => {
+    const odd = 'a\0b\uD800';
+    const outputs = [
+      { output_type: 'stream', name: 'stdout', text: odd },
+      { output_type: 'display_data', data: { 'text/plain': odd, 'text/html': odd, 'image/png': 'AAAA' } },
+      { output_type: 'error', ename: odd, evalue: odd, traceback: [odd] },
+    ];
+    const parsed = parseReply(
+      { id: 1, count: 1, status: 'ok', outputs, truncated: false, timedOut: false, fatal: null },
+      1,
+    );
+    const clean = 'a\uFFFDb\uFFFD';
+    expect(parsed!.outputs).toEqual([
+      { output_type: 'stream', name: 'stdout', text: clean },
+      { output_type: 'display_data', data: { 'text/plain': clean, 'text/html': clean, 'image/png': 'AAAA' } },
+      { output_type: 'error', ename: clean, evalue: clean, traceback: [clean] },
+    ]);
+  });
 });
 
 describe('one kernel, many executions', { timeout: 20_000 }, () => {
@@ -93,6 +112,21 @@ describe('one kernel, many executions', { timeout: 20_000 }, () => {
       { output_type: 'stream', name: 'stdout', text: 'a\nb' },
       { output_type: 'stream', name: 'stderr', text: 'e\n' },
       { output_type: 'stream', name: 'stdout', text: 'c\nchild\n' },
+    ]);
+  });
+
+  it('shows NUL, bytes that are not UTF-8 and half characters as U+FFFD', async () => {
+    const result = await kernel.execute(
+      "import sys\nprint('a\\0b')\nsys.stdout.buffer.write(b'\\xff\\x00c\\n')\nprint('\\ud800', file=sys.stderr)\n'\\ud800'",
+    );
+    expect(result.outputs).toEqual([
+      { output_type: 'stream', name: 'stdout', text: 'a\uFFFDb\n\uFFFD\uFFFDc\n' },
+      { output_type: 'stream', name: 'stderr', text: '\uFFFD\n' },
+      {
+        output_type: 'execute_result',
+        execution_count: result.executionCount,
+        data: { 'text/plain': "'\\ud800'" },
+      },
     ]);
   });
 

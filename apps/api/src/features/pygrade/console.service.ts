@@ -2,6 +2,7 @@ import {
   SandboxRequestError,
   SandboxUnavailableError,
   runSandboxed,
+  storableText,
   type SandboxResult,
 } from '@kadai/sandbox';
 import type { GradingJob, PygradeStatus, SnippetRunRequest, SnippetRunResult } from '@kadai/contracts';
@@ -179,8 +180,9 @@ export async function runSnippet(
       signal: result.signal,
       time_ms: Math.round(result.timeMs),
       memory_kb: result.memoryKb,
-      stdout: result.stdout,
-      stderr: result.stderr,
+      // NUL and half characters as U+FFFD, as graded output is shown (docs/grading.md, "Output").
+      stdout: storableText(result.stdout),
+      stderr: storableText(result.stderr),
       limit: result.limit,
     };
   } catch (error) {

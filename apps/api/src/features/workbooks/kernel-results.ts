@@ -4,7 +4,7 @@ import {
   NotebookOutput,
   type InternalKernelLimits,
 } from '@kadai/contracts';
-import type { KernelLimits, KernelOutput } from '@kadai/sandbox';
+import { headOf, type KernelLimits, type KernelOutput } from '@kadai/sandbox';
 import { HttpError } from '../../lib/errors.ts';
 
 /** What a kernel host answers with, wherever the call came from (this process or another instance). */
@@ -49,10 +49,14 @@ export const kernelLimits = (limits: InternalKernelLimits): Partial<KernelLimits
   outputBytes: MAX_OUTPUT_TEXT,
 });
 
-/** Outputs as the notebook stores them: each checked against the contract, text cut to its limit. */
+/**
+ * Outputs as the notebook stores them: each checked against the contract, text cut to its limit at a
+ * whole character. The kernel's texts arrive with NUL and half characters already replaced by U+FFFD
+ * (the sandbox's kernel protocol): the contract refuses both, and would drop such an output.
+ */
 export function toOutputs(outputs: KernelOutput[]): NotebookOutput[] {
   const cut = (text: string) =>
-    text.length > MAX_OUTPUT_TEXT ? `${text.slice(0, MAX_OUTPUT_TEXT - 20)}\n[output truncated]` : text;
+    text.length > MAX_OUTPUT_TEXT ? `${headOf(text, MAX_OUTPUT_TEXT - 20)}\n[output truncated]` : text;
   return outputs.slice(0, MAX_OUTPUTS_PER_CELL).flatMap((output) => {
     const shaped =
       output.output_type === 'stream'

@@ -201,6 +201,62 @@ describe('workbooks', () => {
       await call(t, 'DELETE', `/api/v1/workbook/${session.workbookId}`, { token });
     });
 
+    it('shows output with NUL, bytes that are not UTF-8 or half characters as U+FFFD, and saves it', async () => {
+      const { token, session } = await openSession(w.config.id);
+      const printed = await run(
+        token,
+        session.workbookId,
+        [
+          'import sys',
+          "print('a\\0b')",
+          "sys.stdout.buffer.write(b'\\xff\\x00c\\n')",
+          "print('\\ud800', file=sys.stderr)",
+          'class Odd:',
+          "    def __repr__(self): return 'odd\\0repr'",
+          "    def _repr_html_(self): return '<b>\\0</b>'",
+          'Odd()',
+        ].join('\n'),
+      );
+      expect(printed.status).toBe('ok');
+      expect(printed.outputs).toEqual([
+        { output_type: 'stream', name: 'stdout', text: 'a\uFFFDb\n\uFFFD\uFFFDc\n' },
+        { output_type: 'stream', name: 'stderr', text: '\uFFFD\n' },
+        {
+          output_type: 'execute_result',
+          execution_count: printed.execution_count,
+          data: { 'text/plain': 'odd\uFFFDrepr', 'text/html': '<b>\uFFFD</b>' },
+        },
+      ]);
+      const raised = await run(token, session.workbookId, "raise ValueError('bad\\0value')");
+      expect(raised.status).toBe('error');
+      expect(raised.outputs).toEqual([
+        expect.objectContaining({ output_type: 'error', ename: 'ValueError', evalue: 'bad\uFFFDvalue' }),
+      ]);
+
+      // What the page saves is what it was given: the notebook keeps these outputs.
+      const res = await call(t, 'GET', '/api/v1/workbook/notebook', {
+        token,
+        query: { course: String(w.course.id), config: String(w.config.id) },
+      });
+      const notebook = WorkbookNotebook.parse(res.body);
+      const cells = [
+        {
+          id: 'odd',
+          cell_type: 'code' as const,
+          source: 'Odd()',
+          execution_count: printed.execution_count,
+          outputs: [...printed.outputs, ...raised.outputs],
+        },
+      ];
+      const saved = await call(t, 'PUT', `/api/v1/workbook/notebook/${notebook.id}`, {
+        token,
+        body: { version: notebook.version, notebook: { cells } },
+      });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      expect(WorkbookNotebook.parse(saved.body).notebook.cells).toEqual(cells);
+      await call(t, 'DELETE', `/api/v1/workbook/${session.workbookId}`, { token });
+    });
+
     it('expires sessions past their time (the job), and the sweep ends their kernels', async () => {
       const { token, session } = await openSession(w.config.id);
       expect(t.app.workbookKernels.has(session.workbookId)).toBe(true);
