@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
@@ -12,7 +12,6 @@ import {
   isResponseSerializationError,
   jsonSchemaTransform,
   jsonSchemaTransformObject,
-  validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -22,6 +21,7 @@ import { isDatabaseUnavailable } from './lib/sql-state.ts';
 import { registerAccessControl } from './lib/access.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { serializerCompiler } from './lib/serializer.ts';
+import { requestValidatorCompiler } from './lib/validation.ts';
 import { AUTH_CHANNEL, SessionCache } from './lib/session-cache.ts';
 import { createStoppedQueue, type JobQueue } from './lib/jobs.ts';
 import type { SandboxProbe } from './lib/sandbox-probe.ts';
@@ -147,6 +147,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Routes end in '/' as the spec writes them; accept both spellings rather than answer 404.
     // Signed download tokens (/api/Download/{token}) carry the file's key and name: up to ~500 characters.
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 1000 },
+    // What the router refuses before any route runs still answers in the API's one error shape.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+        return reply.code(414).send({ detail: 'The address is too long.', code: 'uri_too_long' });
+      }
+      return reply.code(400).send({ detail: 'The address is not valid.', code: 'bad_url' });
+    },
   });
 
   const sessions = new SessionCache(config.SESSION_CACHE_SECONDS * 1000);
@@ -169,7 +176,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
   app.decorate('appContext', ctx);
 
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(requestValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, IsoDate, PageQuery, markdown, paginated, text } from './common.ts';
+import { Id, IsoDate, markdown, PageQuery, paginated, str, text } from './common.ts';
 import { UserSummary } from './users.ts';
 
 /* Assessment analysis: skills, per-student scores, class histograms, feedback and workshops (docs/assessment.md). */
@@ -163,7 +163,7 @@ export type Histogram = z.infer<typeof Histogram>;
 
 export const StudentParams = z.object({ course_id: Id, user_id: Id });
 export const AssignmentHistogramParams = StudentParams.extend({ assignment_id: Id });
-export const SkillHistogramParams = StudentParams.extend({ skill_name: z.string().min(1).max(100) });
+export const SkillHistogramParams = StudentParams.extend({ skill_name: str().min(1).max(100) });
 
 export const ParticipantQuery = PageQuery.extend({ course: Id, user: Id.optional() });
 export type ParticipantQuery = z.infer<typeof ParticipantQuery>;
@@ -224,7 +224,7 @@ const WorkshopFields = {
   skill: Id.nullable(),
   title: text(200),
   description: markdown(5000),
-  location: z.string().trim().max(200),
+  location: str().trim().normalize('NFC').max(200),
   starts_at: IsoDate,
   ends_at: IsoDate,
   participants: Participants,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, IsoDate, PageQuery, paginated, text } from './common.ts';
+import { Id, IsoDate, PageQuery, paginated, str, text } from './common.ts';
 
 /* Limits of assignments, their attachments and test cases (docs/assignments.md explains the choices). */
 export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
@@ -14,14 +14,12 @@ export const MAX_SCRIPT_TEXT = 100_000;
  * A plain file name: letters, digits, `_`, `-`, `.`, not starting with a dot, no directory parts.
  * Used for entry files, required files, attachments and submitted files alike.
  */
-export const FileName = z
-  .string()
+export const FileName = str()
   .max(100)
   .regex(/^[A-Za-z0-9_][A-Za-z0-9_.-]*$/, 'Only letters, digits, "_", "-" and "." (no folders).')
   .refine((name) => !name.includes('..'), 'Must not contain "..".');
 
-export const Extension = z
-  .string()
+export const Extension = str()
   .max(20)
   .regex(/^\.[A-Za-z0-9]+$/, 'An extension such as ".py".');
 
@@ -93,8 +91,8 @@ export type Assignment = z.infer<typeof Assignment>;
 const Title = text(200);
 const AssignmentBody = {
   title: Title,
-  statement: z.string().max(200_000).default(''),
-  starter_code: z.string().max(MAX_SCRIPT_TEXT).default(''),
+  statement: str().max(200_000).default(''),
+  starter_code: str().max(MAX_SCRIPT_TEXT).default(''),
   entry_file: FileName.default('main.py'),
   required_files: z.array(FileName).max(MAX_SUBMISSION_FILES).default([]),
   allowed_extensions: z.array(Extension).min(1).max(20).default(['.py']),
@@ -105,7 +103,7 @@ const AssignmentBody = {
     .min(1)
     .max(MAX_SUBMISSION_FILE_BYTES)
     .default(1024 * 1024),
-  reference_solution: z.string().max(MAX_SCRIPT_TEXT).default(''),
+  reference_solution: str().max(MAX_SCRIPT_TEXT).default(''),
 };
 
 export const AssignmentCreate = z.strictObject({
@@ -132,7 +130,7 @@ export const AssignmentReplace = z.strictObject({
   allowed_extensions: z.array(Extension).min(1).max(20),
   max_files: z.number().int().min(1).max(MAX_SUBMISSION_FILES),
   max_file_bytes: z.number().int().min(1).max(MAX_SUBMISSION_FILE_BYTES),
-  reference_solution: z.string().max(MAX_SCRIPT_TEXT),
+  reference_solution: str().max(MAX_SCRIPT_TEXT),
   courses: AssignmentCreate.shape.courses,
 });
 export type AssignmentReplace = z.infer<typeof AssignmentReplace>;
@@ -158,13 +156,12 @@ export type AssignmentOrdering = (typeof ASSIGNMENT_ORDERINGS)[number];
 
 /** `courses`: comma-separated course ids. */
 export const AssignmentListQuery = PageQuery.extend({
-  courses: z
-    .string()
+  courses: str()
     .regex(/^\d+(,\d+)*$/, 'Comma-separated course ids.')
     .max(1000)
     .optional(),
   created_by: Id.optional(),
-  search: z.string().trim().max(100).optional(),
+  search: str().trim().normalize('NFC').max(100).optional(),
   ordering: z.enum(ASSIGNMENT_ORDERINGS).default('-created_at'),
 });
 export type AssignmentListQuery = z.infer<typeof AssignmentListQuery>;
@@ -209,7 +206,7 @@ export type AssignmentInCourse = z.infer<typeof AssignmentInCourse>;
 
 export const CourseSpecificQuery = z.object({
   course_id: Id,
-  search: z.string().trim().max(100).optional(),
+  search: str().trim().normalize('NFC').max(100).optional(),
   ordering: z.enum(['due_at', '-due_at', 'title', '-title', 'opens_at', '-opens_at']).default('due_at'),
 });
 export type CourseSpecificQuery = z.infer<typeof CourseSpecificQuery>;
@@ -263,4 +260,4 @@ export const AssignmentFileList = z.array(AssignmentFile);
 export const AssignmentFileParams = z.object({ assignment_id: Id, course_id: Id, id: Id });
 
 /** `GET /api/Download/{token}`: a signed, short-lived download link. */
-export const DownloadParams = z.object({ token: z.string().min(1).max(1000) });
+export const DownloadParams = z.object({ token: str().min(1).max(1000) });

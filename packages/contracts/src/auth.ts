@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { Language } from './common.ts';
+import { Language, str } from './common.ts';
 
 export const ROLES = ['no_role', 'student', 'teaching_assistant', 'instructor', 'observer'] as const;
 export const Role = z.enum(ROLES);
 export type Role = z.infer<typeof Role>;
 
 export const LoginRequest = z.object({
-  email: z.string().trim().min(1).max(254),
-  password: z.string().min(1).max(1024),
+  email: str().trim().normalize('NFC').min(1).max(254),
+  password: str().min(1).max(1024),
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
@@ -20,14 +20,14 @@ export const LoginResponse = TokenPair.extend({ user: LoginUser });
 export type LoginResponse = z.infer<typeof LoginResponse>;
 
 /** Google sign-in: an OAuth access token from Google's token client (scope `openid email profile`). */
-export const GoogleLoginRequest = z.object({ access_token: z.string().trim().min(1).max(4096) });
+export const GoogleLoginRequest = z.object({ access_token: str().trim().normalize('NFC').min(1).max(4096) });
 export type GoogleLoginRequest = z.infer<typeof GoogleLoginRequest>;
 
-export const RefreshRequest = z.object({ refresh: z.string().min(1).max(512) });
+export const RefreshRequest = z.object({ refresh: str().min(1).max(512) });
 export type RefreshRequest = z.infer<typeof RefreshRequest>;
 
 export const LogoutRequest = z.object({
-  refresh: z.string().max(512).optional(),
+  refresh: str().max(512).optional(),
   /** Sign out of every device, not only this one. */
   all: z.boolean().default(false),
 });
@@ -50,7 +50,7 @@ export type UserInfo = z.infer<typeof UserInfo>;
 
 export const RolesList = z.object({ roles: z.array(Role) });
 
-const NewPassword = z.string().min(1).max(128);
+const NewPassword = str().min(1).max(128);
 
 export const PasswordChangeRequest = z.object({
   new_password1: NewPassword,
@@ -59,8 +59,8 @@ export const PasswordChangeRequest = z.object({
 export type PasswordChangeRequest = z.infer<typeof PasswordChangeRequest>;
 
 export const PasswordResetConfirmRequest = PasswordChangeRequest.extend({
-  uid: z.string().min(1).max(64),
-  token: z.string().min(1).max(128),
+  uid: str().min(1).max(64),
+  token: str().min(1).max(128),
 });
 export type PasswordResetConfirmRequest = z.infer<typeof PasswordResetConfirmRequest>;
 

@@ -1,5 +1,19 @@
 import { z } from 'zod';
 
+export {
+  markdown,
+  optionalText,
+  outputText,
+  plainTextCheck,
+  searchText,
+  storableJsonCheck,
+  storableTextCheck,
+  str,
+  text,
+  textProblem,
+  uploadedJson,
+} from './text.ts';
+
 /**
  * The one error body of the API: `detail` for people, `code` for programs, and for bad input one key per
  * field holding its messages (`{ "new_password2": ["This password is too common."] }`).
@@ -45,13 +59,3 @@ export const BoolQuery = z.enum(['true', 'false']).transform((v) => v === 'true'
 
 /** A date-time a client sends: ISO 8601 with a zone offset (answers are always UTC, `z.iso.datetime()`). */
 export const IsoDate = z.iso.datetime({ offset: true });
-
-/** Markdown as written, up to `max` characters (pages render it sanitised). */
-export function markdown(max: number) {
-  return z.string().max(max);
-}
-
-/** Trimmed non-empty text with a maximum length. */
-export function text(max: number) {
-  return z.string().trim().min(1).max(max);
-}

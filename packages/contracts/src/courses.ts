@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PageQuery, paginated } from './common.ts';
+import { PageQuery, paginated, str } from './common.ts';
 import { SetPasswordLink } from './auth.ts';
 import { UserSummary } from './users.ts';
 
@@ -21,8 +21,8 @@ export const Course = z
 export type Course = z.infer<typeof Course>;
 export type CourseRole = Course['my_role'];
 
-const Title = z.string().trim().min(1).max(200);
-const Description = z.string().max(10_000);
+const Title = str().trim().normalize('NFC').min(1).max(200);
+const Description = str().max(10_000);
 
 export const CourseCreate = z.strictObject({
   title: Title,
@@ -59,7 +59,7 @@ export const COURSE_ORDERINGS = [
 ] as const;
 export type CourseOrdering = (typeof COURSE_ORDERINGS)[number];
 export const CourseListQuery = PageQuery.extend({
-  search: z.string().trim().max(100).optional(),
+  search: str().trim().normalize('NFC').max(100).optional(),
   ordering: z.enum(COURSE_ORDERINGS).default('title'),
 });
 export type CourseListQuery = z.infer<typeof CourseListQuery>;
@@ -89,9 +89,9 @@ export const MemberAddRequest = z
   .strictObject({
     user_ids: z.array(BodyUserId).max(MAX_MEMBERS_PER_REQUEST).default([]),
     /** Entries that are not e-mail addresses come back in `invalid` rather than failing the request. */
-    emails: z.array(z.string().max(1000)).max(MAX_MEMBERS_PER_REQUEST).default([]),
+    emails: z.array(str().max(1000)).max(MAX_MEMBERS_PER_REQUEST).default([]),
     /** A pasted list or CSV file: e-mail addresses are taken from every cell, one or more a line. */
-    csv: z.string().max(1_000_000).optional(),
+    csv: str().max(1_000_000).optional(),
   })
   .refine((v) => v.user_ids.length + v.emails.length > 0 || (v.csv ?? '').trim().length > 0, {
     message: 'Give user_ids, emails or csv.',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, IsoDate } from './common.ts';
+import { Id, IsoDate, str } from './common.ts';
 
 /* The course calendar (docs/calendar.md explains the choices). */
 
@@ -63,13 +63,13 @@ export type CourseEvent = z.infer<typeof CourseEvent>;
 const isMidnightUtc = (iso: string) => Date.parse(iso) % DAY_MS === 0;
 
 const eventFields = {
-  title: z.string().trim().min(1).max(MAX_TITLE),
-  description: z.string().max(MAX_DESCRIPTION),
+  title: str().trim().normalize('NFC').min(1).max(MAX_TITLE),
+  description: str().max(MAX_DESCRIPTION),
   kind: EventKind,
   starts_at: IsoDate,
   ends_at: IsoDate,
   all_day: z.boolean(),
-  location: z.string().trim().max(MAX_LOCATION),
+  location: str().trim().normalize('NFC').max(MAX_LOCATION),
 };
 
 interface EventTimes {
@@ -204,4 +204,4 @@ export const CalendarFeed = z
 export type CalendarFeed = z.infer<typeof CalendarFeed>;
 
 /** `GET /api/calendar/{file}`: `<token>.ics`. */
-export const CalendarFileParams = z.object({ file: z.string().max(200) });
+export const CalendarFileParams = z.object({ file: str().max(200) });

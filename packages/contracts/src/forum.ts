@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BoolQuery, Id, IsoDate, PageQuery, paginated } from './common.ts';
+import { BoolQuery, Id, IsoDate, PageQuery, paginated, str } from './common.ts';
 
 /* The course forum (docs/forum.md explains the choices). */
 
@@ -100,9 +100,9 @@ export const ForumRecord = z
   .meta({ id: 'ForumRecord' });
 export type ForumRecord = z.infer<typeof ForumRecord>;
 
-const Title = z.string().trim().max(MAX_FORUM_TITLE);
+const Title = str().trim().normalize('NFC').max(MAX_FORUM_TITLE);
 /** Emptiness is checked by the server after trimming, answering 'Post content is empty.'. */
-const Content = z.string().max(MAX_FORUM_CONTENT);
+const Content = str().max(MAX_FORUM_CONTENT);
 const Attachments = z.array(Id).max(MAX_FORUM_FILES_PER_POST * 4);
 
 /**
@@ -175,7 +175,7 @@ export type ForumOrdering = z.infer<typeof ForumOrdering>;
  */
 export const ForumRecordListQuery = PageQuery.extend({
   course: Id,
-  full_text_search: z.string().trim().max(MAX_FORUM_SEARCH).optional(),
+  full_text_search: str().trim().normalize('NFC').max(MAX_FORUM_SEARCH).optional(),
   is_announcement: BoolQuery.optional(),
   ordering: ForumOrdering.default('-created_at'),
   pinned_only: BoolQuery.optional(),
@@ -184,7 +184,7 @@ export const ForumRecordListQuery = PageQuery.extend({
   updated_by: Id.optional(),
   /** Topics written by this user. */
   user_id: Id.optional(),
-  cursor: z.string().max(200).optional(),
+  cursor: str().max(200).optional(),
 });
 export type ForumRecordListQuery = z.input<typeof ForumRecordListQuery>;
 
@@ -194,12 +194,12 @@ export type ForumRecordListQuery = z.input<typeof ForumRecordListQuery>;
  */
 export const ForumAnnouncementListQuery = PageQuery.extend({
   course: Id,
-  full_text_search: z.string().trim().max(MAX_FORUM_SEARCH).optional(),
+  full_text_search: str().trim().normalize('NFC').max(MAX_FORUM_SEARCH).optional(),
   ordering: ForumOrdering.default('-created_at'),
   pinned_only: BoolQuery.optional(),
   scheduled_ones: BoolQuery.optional(),
   unread_only: BoolQuery.optional(),
-  cursor: z.string().max(200).optional(),
+  cursor: str().max(200).optional(),
 });
 export type ForumAnnouncementListQuery = z.input<typeof ForumAnnouncementListQuery>;
 
@@ -220,7 +220,7 @@ export const FORUM_COMMENT_ORDERINGS = ['created_at', '-created_at', '-upvotes']
 export const ForumCommentListQuery = PageQuery.extend({
   parent_record: Id,
   ordering: z.enum(FORUM_COMMENT_ORDERINGS).default('created_at'),
-  search: z.string().trim().max(MAX_FORUM_SEARCH).optional(),
+  search: str().trim().normalize('NFC').max(MAX_FORUM_SEARCH).optional(),
 });
 export type ForumCommentListQuery = z.input<typeof ForumCommentListQuery>;
 export const ForumCommentList = paginated(ForumRecord).meta({ id: 'ForumCommentList' });

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { Email, Language, PageQuery, paginated } from './common.ts';
+import { Email, Language, PageQuery, paginated, str } from './common.ts';
 
 /* ─── Self-registration by e-mail (docs/accounts.md) ─────────────────────────────────────────── */
 
-const RegistrationPassword = z.string().min(1).max(128);
-const PersonName = z.string().trim().max(150);
+const RegistrationPassword = str().min(1).max(128);
+const PersonName = str().trim().normalize('NFC').max(150);
 
 export const RegistrationRequest = z.object({
   email: Email,
@@ -17,7 +17,7 @@ export const RegistrationRequest = z.object({
 });
 export type RegistrationRequest = z.infer<typeof RegistrationRequest>;
 
-export const VerifyEmailRequest = z.object({ key: z.string().trim().min(1).max(256) });
+export const VerifyEmailRequest = z.object({ key: str().trim().normalize('NFC').min(1).max(256) });
 export type VerifyEmailRequest = z.infer<typeof VerifyEmailRequest>;
 
 export const ResendEmailRequest = z.object({ email: Email });

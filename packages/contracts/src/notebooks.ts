@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { outputText, str } from './common.ts';
 
 /*
  * A workbook's notebook, kept in the shape of Jupyter's nbformat 4 so that a download is a real `.ipynb`
@@ -18,13 +19,11 @@ export const MAX_NOTEBOOK_BYTES = 8 * 1024 * 1024;
 /** The representations an output may carry; a page shows the richest one it can render safely. */
 export const MimeBundle = z
   .object({
-    'text/plain': z.string().max(MAX_OUTPUT_TEXT).optional(),
+    'text/plain': outputText(MAX_OUTPUT_TEXT).optional(),
     /** Rendered only after sanitising (pandas tables arrive this way). */
-    'text/html': z.string().max(MAX_OUTPUT_TEXT).optional(),
+    'text/html': outputText(MAX_OUTPUT_TEXT).optional(),
     /** Base64 without line breaks. */
-    'image/png': z
-      .string()
-      .max(MAX_OUTPUT_IMAGE)
+    'image/png': outputText(MAX_OUTPUT_IMAGE)
       .regex(/^[A-Za-z0-9+/=]*$/)
       .optional(),
   })
@@ -36,7 +35,7 @@ export const NotebookOutput = z
     z.object({
       output_type: z.literal('stream'),
       name: z.enum(['stdout', 'stderr']),
-      text: z.string().max(MAX_OUTPUT_TEXT),
+      text: outputText(MAX_OUTPUT_TEXT),
     }),
     z.object({
       output_type: z.literal('execute_result'),
@@ -46,28 +45,28 @@ export const NotebookOutput = z
     z.object({ output_type: z.literal('display_data'), data: MimeBundle }),
     z.object({
       output_type: z.literal('error'),
-      ename: z.string().max(1000),
-      evalue: z.string().max(MAX_OUTPUT_TEXT),
-      traceback: z.array(z.string().max(MAX_OUTPUT_TEXT)).max(200),
+      ename: outputText(1000),
+      evalue: outputText(MAX_OUTPUT_TEXT),
+      traceback: z.array(outputText(MAX_OUTPUT_TEXT)).max(200),
     }),
   ])
   .meta({ id: 'NotebookOutput' });
 export type NotebookOutput = z.infer<typeof NotebookOutput>;
 
 /** nbformat 4.5 cell ids: 1–64 of letters, digits, `-` and `_`. */
-export const CellId = z.string().regex(/^[a-zA-Z0-9-_]{1,64}$/);
+export const CellId = str().regex(/^[a-zA-Z0-9-_]{1,64}$/);
 
 export const NotebookCell = z
   .discriminatedUnion('cell_type', [
     z.object({
       id: CellId,
       cell_type: z.literal('markdown'),
-      source: z.string().max(MAX_CELL_SOURCE),
+      source: str().max(MAX_CELL_SOURCE),
     }),
     z.object({
       id: CellId,
       cell_type: z.literal('code'),
-      source: z.string().max(MAX_CELL_SOURCE),
+      source: str().max(MAX_CELL_SOURCE),
       execution_count: z.number().int().min(0).nullable(),
       outputs: z.array(NotebookOutput).max(MAX_OUTPUTS_PER_CELL),
     }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { markdown, text } from './common.ts';
+import { markdown, str, text } from './common.ts';
 
 /* Limits of quizzes (docs/quizzes.md explains the choices). */
 export const MAX_QUESTIONS = 200;
@@ -22,12 +22,11 @@ export type QuestionKind = z.infer<typeof QuestionKind>;
 
 /** An option of a choice or ordering question. `id` is chosen by the editor's page ('a', 'b', …). */
 export const QuestionOption = z.strictObject({
-  id: z
-    .string()
+  id: str()
     .min(1)
     .max(20)
     .regex(/^[A-Za-z0-9_-]+$/, 'Letters, digits, "_" and "-".'),
-  text: z.string().trim().min(1).max(2000),
+  text: str().trim().normalize('NFC').min(1).max(2000),
 });
 export type QuestionOption = z.infer<typeof QuestionOption>;
 
@@ -35,14 +34,17 @@ export type QuestionOption = z.infer<typeof QuestionOption>;
  * The answer key of each kind. `short_text` patterns are wildcards: `*` stands for zero or more characters
  * (never regular expressions, which an editor could write to hang the server).
  */
-export const AnswerKeySingle = z.strictObject({ correct: z.string().min(1).max(20) });
+export const AnswerKeySingle = z.strictObject({ correct: str().min(1).max(20) });
 export const AnswerKeyMultiple = z.strictObject({
-  correct: z.array(z.string().min(1).max(20)).min(1).max(MAX_OPTIONS),
+  correct: z.array(str().min(1).max(20)).min(1).max(MAX_OPTIONS),
 });
 export const AnswerKeyTrueFalse = z.strictObject({ correct: z.boolean() });
 export const AnswerKeyShortText = z.strictObject({
   mode: z.enum(['exact', 'pattern']),
-  accepted: z.array(z.string().trim().min(1).max(MAX_SHORT_TEXT_ANSWER)).min(1).max(MAX_ACCEPTED_ANSWERS),
+  accepted: z
+    .array(str().trim().normalize('NFC').min(1).max(MAX_SHORT_TEXT_ANSWER))
+    .min(1)
+    .max(MAX_ACCEPTED_ANSWERS),
   case_sensitive: z.boolean(),
 });
 export const AnswerKeyNumeric = z.strictObject({
@@ -51,7 +53,7 @@ export const AnswerKeyNumeric = z.strictObject({
   tolerance: z.number().finite().min(0),
 });
 export const AnswerKeyOrdering = z.strictObject({
-  order: z.array(z.string().min(1).max(20)).min(2).max(MAX_OPTIONS),
+  order: z.array(str().min(1).max(20)).min(2).max(MAX_OPTIONS),
 });
 
 const questionInputCommon = {

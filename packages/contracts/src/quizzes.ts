@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BoolQuery, Id, IsoDate, markdown, PageQuery, paginated, text } from './common.ts';
+import { BoolQuery, Id, IsoDate, markdown, PageQuery, paginated, str, text } from './common.ts';
 import { UserSummary } from './users.ts';
 import {
   MAX_OPTIONS,
@@ -157,12 +157,11 @@ export type QuizUpdate = z.infer<typeof QuizUpdate>;
 export const QUIZ_ORDERINGS = ['id', '-id', 'title', '-title', 'created_at', '-created_at'] as const;
 /** `Quiz/` and `quizzes/`; `courses`: comma-separated course ids. */
 export const QuizListQuery = PageQuery.extend({
-  courses: z
-    .string()
+  courses: str()
     .regex(/^\d+(,\d+)*$/, 'Comma-separated course ids.')
     .max(1000)
     .optional(),
-  search: z.string().trim().max(100).optional(),
+  search: str().trim().normalize('NFC').max(100).optional(),
   ordering: z.enum(QUIZ_ORDERINGS).default('-created_at'),
 });
 export type QuizListQuery = z.infer<typeof QuizListQuery>;
@@ -172,7 +171,7 @@ export type QuizList = z.infer<typeof QuizList>;
 export const QuizCourseSpecificQuery = z.object({
   course_id: Id,
   hide_submitted: BoolQuery.default(false),
-  search: z.string().trim().max(100).optional(),
+  search: str().trim().normalize('NFC').max(100).optional(),
   ordering: z
     .enum(['opens_at', '-opens_at', 'closes_at', '-closes_at', 'title', '-title'])
     .default('closes_at'),
@@ -233,8 +232,8 @@ export type QuizContent = z.infer<typeof QuizContent>;
  * in order), a boolean (`true_false`), text (`short_text`) or a number (`numeric`). Null: unanswered.
  */
 export const AnswerValue = z.union([
-  z.string().max(MAX_SHORT_TEXT_ANSWER),
-  z.array(z.string().max(20)).max(MAX_OPTIONS),
+  str().max(MAX_SHORT_TEXT_ANSWER),
+  z.array(str().max(20)).max(MAX_OPTIONS),
   z.boolean(),
   z.number().finite(),
   z.null(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BoolQuery, Id, PageQuery, paginated } from './common.ts';
+import { BoolQuery, Id, PageQuery, paginated, str } from './common.ts';
 import { FileName, MAX_SCRIPT_TEXT, MAX_SUBMISSION_FILES, SubmissionStatus } from './assignments.ts';
 import { UserSummary } from './users.ts';
 
@@ -142,7 +142,7 @@ export type SubmissionDetail = z.infer<typeof SubmissionDetail>;
 export const SubmittedFile = z.strictObject({
   filename: FileName,
   /** The file's text, or its bytes in base64 when `encoding` is base64. */
-  content: z.string().max(8 * 1024 * 1024),
+  content: str().max(8 * 1024 * 1024),
   encoding: z.enum(['utf-8', 'base64']).default('utf-8'),
 });
 
@@ -150,7 +150,7 @@ export const SubmitRequest = z.strictObject({
   assignment_id: Id,
   course_id: Id,
   /** Code typed in the editor, saved under the assignment's entry file. */
-  code: z.string().max(MAX_SCRIPT_TEXT).optional(),
+  code: str().max(MAX_SCRIPT_TEXT).optional(),
   files: z.array(SubmittedFile).max(MAX_SUBMISSION_FILES).default([]),
   /**
    * True: the submission stays Pending while files are added through FileSubmission; it is queued by
@@ -208,13 +208,13 @@ export const SubmissionListQuery = PageQuery.extend({
   is_final: BoolQuery.optional(),
   ordering: z.enum(SUBMISSION_ORDERINGS).default('-created_at'),
   /** Matched in the assignment title and the student's e-mail and names. */
-  search: z.string().trim().max(100).optional(),
+  search: str().trim().normalize('NFC').max(100).optional(),
   assignment_id: Id.optional(),
   course_id: Id.optional(),
   status: SubmissionStatus.optional(),
   is_late: BoolQuery.optional(),
   /** Keyset cursor from a previous page's `next_cursor`, for deep pages (ordering -created_at only). */
-  cursor: z.string().max(200).optional(),
+  cursor: str().max(200).optional(),
 });
 export type SubmissionListQuery = z.infer<typeof SubmissionListQuery>;
 export const SubmissionList = paginated(Submission).extend({ next_cursor: z.string().nullable() });
@@ -241,7 +241,7 @@ export const ScoreOverride = z.strictObject({
   status: EvaluationStatus,
   /** Defaults to the test's points when Correct and 0 when Wrong. */
   points: z.number().int().min(0).max(1000).optional(),
-  comment: z.string().max(5000).default(''),
+  comment: str().max(5000).default(''),
 });
 export type ScoreOverride = z.infer<typeof ScoreOverride>;
 
@@ -273,7 +273,7 @@ export const LeaderboardProfile = z.object({
   opt_out: z.boolean(),
 });
 export const LeaderboardProfileUpdate = z.strictObject({
-  nickname: z.string().trim().min(1).max(40).nullable().optional(),
+  nickname: str().trim().normalize('NFC').min(1).max(40).nullable().optional(),
   opt_out: z.boolean().optional(),
 });
 export const Leaderboard = z.object({
@@ -323,8 +323,8 @@ export const PygradeStatus = z.object({
 });
 export type PygradeStatus = z.infer<typeof PygradeStatus>;
 export const SnippetRunRequest = z.strictObject({
-  code: z.string().min(1).max(MAX_SCRIPT_TEXT),
-  stdin: z.string().max(100_000).default(''),
+  code: str().min(1).max(MAX_SCRIPT_TEXT),
+  stdin: str().max(100_000).default(''),
 });
 export const SnippetRunResult = z.object({
   exit_code: z.number().int().nullable(),

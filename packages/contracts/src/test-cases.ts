@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, text } from './common.ts';
+import { Id, str, text } from './common.ts';
 import { MAX_SCRIPT_TEXT, MAX_TEST_CASES, MAX_TEST_TEXT } from './assignments.ts';
 
 /* ─── Test cases ───────────────────────────────────────────────────────────────────────────── */
@@ -11,8 +11,7 @@ export type TestCaseKind = z.infer<typeof TestCaseKind>;
  * The file name a `pytest` test module is saved under in the sandbox: pytest's own default pattern
  * (`test_*.py` or `*_test.py`), letters, digits and `_` only, and never a student's file name.
  */
-export const TestFileName = z
-  .string()
+export const TestFileName = str()
   .max(64)
   .regex(
     /^(test_[A-Za-z0-9_]+|[A-Za-z0-9_]+_test)\.py$/,
@@ -77,14 +76,14 @@ const testCaseInputFields = {
   points: z.number().int().min(0).max(1000),
   visibility: Visibility,
   position: z.number().int().min(0).max(10_000),
-  stdin: z.string().max(MAX_TEST_TEXT),
-  expected_stdout: z.string().max(MAX_TEST_TEXT),
+  stdin: str().max(MAX_TEST_TEXT),
+  expected_stdout: str().max(MAX_TEST_TEXT),
   comparison: Comparison,
   tolerance: z.number().min(0).max(1e6),
-  driver: z.string().max(MAX_SCRIPT_TEXT),
-  check_script: z.string().max(MAX_SCRIPT_TEXT),
+  driver: str().max(MAX_SCRIPT_TEXT),
+  check_script: str().max(MAX_SCRIPT_TEXT),
   test_file_name: TestFileName,
-  test_code: z.string().max(MAX_SCRIPT_TEXT),
+  test_code: str().max(MAX_SCRIPT_TEXT),
   time_limit_ms: z.number().int().min(100).max(10_000),
   memory_limit_mb: z.number().int().min(32).max(1024),
 };
@@ -134,7 +133,7 @@ export const TestCaseParams = z.object({ assignment_id: Id, course_id: Id });
 export const TestCaseItemParams = TestCaseParams.extend({ id: Id });
 
 /** Runs the test cases against a reference solution (the stored one when `code` is omitted). */
-export const ReferenceRunRequest = z.strictObject({ code: z.string().max(MAX_SCRIPT_TEXT).optional() });
+export const ReferenceRunRequest = z.strictObject({ code: str().max(MAX_SCRIPT_TEXT).optional() });
 export const ReferenceRunResponse = z.object({ submission_id: z.number().int() });
 
 /** `TestCase/reorder/`: every test case of the assignment, each once, in the new order. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Email, Language, PageQuery, paginated } from './common.ts';
+import { Email, Language, PageQuery, paginated, str } from './common.ts';
 import { Role, SetPasswordLink } from './auth.ts';
 
 /** A user as the user themself and staff see them. */
@@ -31,7 +31,7 @@ export const UserSummary = z
   .meta({ id: 'UserSummary' });
 export type UserSummary = z.infer<typeof UserSummary>;
 
-const Name = z.string().trim().max(150);
+const Name = str().trim().normalize('NFC').max(150);
 
 /** Fields a user may change on their own account. */
 export const UserSelfUpdate = z.strictObject({
@@ -74,7 +74,7 @@ export type UserOrdering = (typeof USER_ORDERINGS)[number];
 
 export const UserListQuery = PageQuery.extend({
   /** Matched anywhere in the e-mail, first or last name, case-insensitively. */
-  search: z.string().trim().max(100).optional(),
+  search: str().trim().normalize('NFC').max(100).optional(),
   ordering: z.enum(USER_ORDERINGS).default('id'),
 });
 export type UserListQuery = z.infer<typeof UserListQuery>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, PageQuery, paginated, text } from './common.ts';
+import { Id, PageQuery, paginated, plainTextCheck, str, text } from './common.ts';
 import { UserSummary } from './users.ts';
 
 /* Lecture videos and their watch statistics (docs/videos.md explains the choices). */
@@ -70,7 +70,7 @@ export type Video = z.infer<typeof Video>;
 
 export const VideoListQuery = z.object({
   course: Id,
-  name: z.string().trim().max(200).optional(),
+  name: str().trim().normalize('NFC').max(200).optional(),
 });
 export type VideoListQuery = z.infer<typeof VideoListQuery>;
 
@@ -102,14 +102,14 @@ export type VideoList = z.infer<typeof VideoList>;
 export const VideoName = z.object({ id: z.number().int(), name: z.string() });
 
 const Name = text(200);
-const Description = z.string().max(5000);
+const Description = str().max(5000);
 
 export const VideoCreate = z
   .strictObject({
     course: Id,
     /** Files come through `POST vimeo-videos/upload`. */
     platform: z.enum(['vimeo', 'youtube']),
-    video_id: z.string().trim().min(1).max(20),
+    video_id: str().trim().normalize('NFC').min(1).max(20),
     name: Name,
     description: Description.default(''),
     duration: z
@@ -119,6 +119,7 @@ export const VideoCreate = z
       .max(24 * 3600),
     thumbnail_url: z
       .url({ protocol: /^https$/ })
+      .check(plainTextCheck)
       .max(1000)
       .nullable()
       .default(null),
@@ -158,8 +159,7 @@ export const VideoSettingsUpdate = z.strictObject({
   vimeo_source: z
     .strictObject({
       kind: z.enum(['folder', 'showcase']),
-      id: z
-        .string()
+      id: str()
         .trim()
         .regex(/^\d{1,20}$/, 'The id of a Vimeo folder or showcase is a number.'),
     })
@@ -261,7 +261,7 @@ export type VideoStatList = z.infer<typeof VideoStatList>;
 /** `name` is last name then first name then e-mail; `last` is when they last watched a video. */
 export const VIDEO_TABLE_ORDERINGS = ['name', '-name', 'completed', '-completed', 'last', '-last'] as const;
 export const VideoTableQuery = PageQuery.extend({
-  search: z.string().trim().max(100).optional(),
+  search: str().trim().normalize('NFC').max(100).optional(),
   ordering: z.enum(VIDEO_TABLE_ORDERINGS).default('name'),
 });
 export type VideoTableQuery = z.infer<typeof VideoTableQuery>;
@@ -303,5 +303,5 @@ export const VideoUploadFields = z.object({
     .int()
     .min(1)
     .max(24 * 3600),
-  description: z.string().max(5000).default(''),
+  description: str().max(5000).default(''),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, text } from './common.ts';
+import { Id, str, text } from './common.ts';
 import { Notebook, NotebookOutput } from './notebooks.ts';
 
 /* Workbooks: notebook configurations, sessions with a Python kernel, saved notebooks (docs/workbooks.md). */
@@ -54,7 +54,7 @@ export const WorkbookConfigListQuery = z.object({ course: Id });
 
 const configFields = {
   name: text(200),
-  description: z.string().max(5000),
+  description: str().max(5000),
   lifetime_minutes: z
     .number()
     .int()
@@ -128,8 +128,8 @@ export const WorkbookSessionList = z.object({ results: z.array(WorkbookSession) 
 export type WorkbookSessionList = z.infer<typeof WorkbookSessionList>;
 
 export const WorkbookExecute = z.strictObject({
-  cell_id: z.string().regex(/^[a-zA-Z0-9-_]{1,64}$/),
-  code: z.string().max(100_000),
+  cell_id: str().regex(/^[a-zA-Z0-9-_]{1,64}$/),
+  code: str().max(100_000),
 });
 export type WorkbookExecute = z.infer<typeof WorkbookExecute>;
 

@@ -262,7 +262,7 @@ describe('assignments', () => {
       );
       expect(patched).toMatchObject({ title: 'After', statement: 'S' });
       const empty = await call(t, 'PATCH', `/api/Assignment/${a.id}/`, { token: tok.editor, body: {} });
-      expect(empty.json.title).toBe('After');
+      expect(empty.json.code).toBe('nothing_to_change');
       const badExtension = await call(t, 'PATCH', `/api/Assignment/${a.id}/`, {
         token: tok.editor,
         body: { allowed_extensions: ['.txt'] },

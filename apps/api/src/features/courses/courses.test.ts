@@ -140,11 +140,13 @@ describe('courses', () => {
       expect(after.created_at).toBe(before.created_at);
     });
 
-    it('treats an empty PATCH as no change', async () => {
+    it('refuses an empty PATCH as nothing to change, and changes nothing', async () => {
       const c = await createCourse(t, { title: 'Same' });
       const res = await call(t, 'PATCH', `/api/Course/${c.id}/`, { token: staff, body: {} });
-      expect(res.status).toBe(200);
-      expect(res.json.updated_at).toBe(c.updatedAt.toISOString());
+      expect(res.status).toBe(400);
+      expect(res.json.code).toBe('nothing_to_change');
+      const after = await call(t, 'GET', `/api/Course/${c.id}/`, { token: staff });
+      expect(after.json.updated_at).toBe(c.updatedAt.toISOString());
     });
 
     it('PUT replaces every field and requires them all', async () => {

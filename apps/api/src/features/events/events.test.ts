@@ -319,7 +319,7 @@ describe('course calendar', () => {
       expect(patched.status).toBe(200);
       expect(patched.json).toMatchObject({ location: 'Room 2', kind: 'other', title: 'Midterm exam' });
       const unchanged = await call(t, 'PATCH', url, { token: tok.editor, body: {} });
-      expect(unchanged.json).toMatchObject({ location: 'Room 2' });
+      expect(unchanged.json).toMatchObject({ code: 'nothing_to_change' });
       const replaced = await call(t, 'PUT', url, {
         token: tok.editor,
         body: { ...body(), title: 'Final exam', description: 'Bring a pen.', all_day: false },

@@ -24,6 +24,7 @@ import {
   WorkbookSession,
   WorkbookSessionList,
   WorkbookStart,
+  uploadedJson,
 } from '@kadai/contracts';
 import { actorOf } from '../../lib/access.ts';
 import type { AppContext } from '../../lib/context.ts';
@@ -222,7 +223,7 @@ export function registerWorkbookRoutes(app: FastifyInstance, ctx: AppContext, ho
         tags,
         summary: "Replace the notebook's cells with an uploaded .ipynb, sent as the JSON body (its owner)",
         params: WorkbookNotebookParams,
-        body: z.unknown().describe('A Jupyter notebook (nbformat 4)'),
+        body: uploadedJson().describe('A Jupyter notebook (nbformat 4)'),
         response: { 200: WorkbookNotebook, ...errors },
       },
     },
