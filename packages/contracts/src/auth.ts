@@ -52,13 +52,25 @@ export const RolesList = z.object({ roles: z.array(Role) });
 
 const NewPassword = str().min(1).max(128);
 
-export const PasswordChangeRequest = z.object({
+/** A new password and its confirmation, as every form that sets one sends them. */
+export const NewPasswords = z.object({
   new_password1: NewPassword,
   new_password2: NewPassword,
 });
+export type NewPasswords = z.infer<typeof NewPasswords>;
+
+export const PasswordChangeRequest = NewPasswords.extend({
+  /**
+   * The current password (dj-rest-auth's name): required when the account has one, ignored when it
+   * has none yet (signed up through Google). Checked by the API, not here, so a missing one is
+   * answered like a wrong one, under `old_password`.
+   */
+  old_password: str().max(1024).optional(),
+});
 export type PasswordChangeRequest = z.infer<typeof PasswordChangeRequest>;
 
-export const PasswordResetConfirmRequest = PasswordChangeRequest.extend({
+/** Setting a password from an e-mailed link: the link stands for the old password. */
+export const PasswordResetConfirmRequest = NewPasswords.extend({
   uid: str().min(1).max(64),
   token: str().min(1).max(128),
 });

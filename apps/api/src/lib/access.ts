@@ -55,7 +55,7 @@ async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<A
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (!match)
     throw notAuthenticated('Authorization header must be "Bearer <token>".', 'bad_authorization_header');
-  const claims = await verifyAccessToken(ctx.config.JWT_SECRET, match[1]!);
+  const claims = await verifyAccessToken(ctx.config.JWT_SECRET, ctx.config.ACCESS_TOKEN_LIFETIME, match[1]!);
   if (!claims) throw notAuthenticated('Given token not valid for any token type', 'token_not_valid');
   // The session is checked on every request (what makes logout and password change take effect at
   // once): remembered by this process until it changes (lib/session-cache.ts), else read.

@@ -73,7 +73,6 @@ const SPEC_MESSAGES: Record<string, string> = {
   'auth.password.hintsTitle': 'Your password must :',
   'auth.password.hintLength': 'Contain at least 8 characters',
   'auth.password.hintCommon': 'Not be too common',
-  'auth.password.hintAlphanumeric': 'Be alphanumerical',
   'auth.logout.confirm': 'Sure to logout?',
   'notFound.message': 'Sorry, but the requested page does not exist.',
   'notFound.back': 'Get Back To Home',

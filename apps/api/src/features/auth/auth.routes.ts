@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   DetailResponse,
+  ErrorBody,
   LoginRequest,
   LoginResponse,
   LogoutRequest,
@@ -17,12 +18,15 @@ import { actorOf } from '../../lib/access.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { messageLanguage } from '../../lib/language.ts';
 import { getUserInfo, login, logout, refreshTokens } from './auth.service.ts';
+import { prepareDummyHash } from './password-hash.ts';
 import { changePassword, confirmPasswordReset } from './password.service.ts';
 
 const tags = ['Auth'];
 
 export function registerAuthRoutes(fastify: FastifyInstance, ctx: AppContext): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // Made now, not on the first unknown e-mail, whose answer would otherwise take two hashes.
+  void prepareDummyHash();
 
   // The spec names two sign-in paths that behave the same (simplejwt's and dj-rest-auth's).
   for (const url of ['/Auth/Token/', '/Auth/Email/Login/']) {
@@ -34,7 +38,8 @@ export function registerAuthRoutes(fastify: FastifyInstance, ctx: AppContext): v
           tags,
           summary: 'Sign in with e-mail and password',
           body: LoginRequest,
-          response: { 200: LoginResponse },
+          // 401 for a wrong e-mail or password, 429 over the throttle's limit (with Retry-After).
+          response: { 200: LoginResponse, 401: ErrorBody, 429: ErrorBody },
         },
       },
       async (request) =>
@@ -50,7 +55,7 @@ export function registerAuthRoutes(fastify: FastifyInstance, ctx: AppContext): v
         tags,
         summary: 'Exchange a refresh token for a new pair (each refresh token works once)',
         body: RefreshRequest,
-        response: { 200: TokenPair },
+        response: { 200: TokenPair, 401: ErrorBody },
       },
     },
     async (request) => refreshTokens(ctx, request.body.refresh),
@@ -98,18 +103,16 @@ export function registerAuthRoutes(fastify: FastifyInstance, ctx: AppContext): v
       config: { access: 'user' },
       schema: {
         tags,
-        summary: 'Set a new password; other sessions end',
+        summary: 'Set a new password, giving the current one if there is one; other sessions end',
         body: PasswordChangeRequest,
-        response: { 200: DetailResponse },
+        response: { 200: DetailResponse, 429: ErrorBody },
       },
     },
     async (request) => {
-      await changePassword(
-        ctx,
-        actorOf(request),
-        request.body,
-        messageLanguage(request.headers['accept-language']),
-      );
+      await changePassword(ctx, actorOf(request), request.body, {
+        ip: request.ip,
+        lang: messageLanguage(request.headers['accept-language']),
+      });
       return { detail: 'New password has been saved.' };
     },
   );

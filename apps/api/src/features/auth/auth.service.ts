@@ -56,8 +56,10 @@ async function issueTokens(
 }
 
 /**
- * Signs in with e-mail and password. The throttle is checked before any hashing, and an unknown
- * e-mail still spends one hash, so neither the answer nor its timing tells whether an account exists.
+ * Signs in with e-mail and password. The throttle is checked before any hashing, and every failure
+ * spends exactly one hash of the same cost: the account's own, or, for an unknown e-mail, a
+ * deactivated account or one without a password, a fixed dummy. So neither the answer nor its timing
+ * tells whether an account exists (login-timing.test.ts).
  */
 export async function login(
   ctx: AppContext,
@@ -67,10 +69,11 @@ export async function login(
   const attempt = attemptKeys(input.email, client.ip);
   await beginLoginAttempt(ctx, attempt);
   const user = await findUserByEmail(ctx.db, input.email);
-  const matches = user?.passwordHash
-    ? await verifyPassword(user.passwordHash, input.password)
+  const passwordHash = user?.isActive ? user.passwordHash : null;
+  const matches = passwordHash
+    ? await verifyPassword(passwordHash, input.password)
     : await verifyAgainstDummy(input.password);
-  if (!user || !matches || !user.isActive) throw invalidCredentials();
+  if (!user || !matches) throw invalidCredentials();
   await succeedLoginAttempt(ctx, attempt);
   const tokens = await ctx.db.transaction(async (tx) => {
     await updateLastLogin(tx, user.id);

@@ -61,7 +61,9 @@ describe('POST /api/Auth/SocialLogin/Google/ (self-registration off)', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const body = LoginResponse.parse(res.body);
     expect(body.user).toEqual({ pk: user.id, email: user.email });
-    expect((await verifyAccessToken(t.config.JWT_SECRET, body.access))?.userId).toBe(user.id);
+    expect(
+      (await verifyAccessToken(t.config.JWT_SECRET, t.config.ACCESS_TOKEN_LIFETIME, body.access))?.userId,
+    ).toBe(user.id);
     expect((await call(t, 'GET', '/api/Auth/UserInfo/', { token: body.access })).status).toBe(200);
     const refreshed = await call(t, 'POST', '/api/Auth/Token/Refresh/', { body: { refresh: body.refresh } });
     expect(refreshed.status).toBe(200);

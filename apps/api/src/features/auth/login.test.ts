@@ -29,7 +29,7 @@ describe.each(['/api/Auth/Token/', '/api/Auth/Email/Login/'])('POST %s', (path) 
     const body = LoginResponse.parse(res.body);
     expect(body.user).toEqual({ pk: user.id, email: 'hanako@example.test' });
 
-    const claims = await verifyAccessToken(t.config.JWT_SECRET, body.access);
+    const claims = await verifyAccessToken(t.config.JWT_SECRET, t.config.ACCESS_TOKEN_LIFETIME, body.access);
     expect(claims?.userId).toBe(user.id);
     const [session] = await t.ctx.db
       .select()

@@ -31,6 +31,8 @@ const MESSAGES = {
     common: 'This password is too common.',
     numeric: 'This password is entirely numeric.',
     mismatch: 'The two password fields didn’t match.',
+    oldMissing: 'Enter your current password.',
+    oldIncorrect: 'Your old password was entered incorrectly. Please enter it again.',
   },
   ja: {
     similar: (name: string) => `このパスワードは ${name} と似すぎています。`,
@@ -38,12 +40,22 @@ const MESSAGES = {
     common: 'このパスワードは一般的すぎます。',
     numeric: 'このパスワードは数字しか使われていません。',
     mismatch: '確認用パスワードが一致しません。',
+    oldMissing: '現在のパスワードを入力してください。',
+    oldIncorrect: '元のパスワードが間違っています。もう一度入力してください。',
   },
 } satisfies Record<MessageLanguage, unknown>;
 
 /** Django's message for two password fields that differ. */
 export function passwordMismatchMessage(lang: MessageLanguage = 'en'): string {
   return MESSAGES[lang].mismatch;
+}
+
+/**
+ * Why the current password was refused on a password change: not sent, or wrong (Django's
+ * PasswordChangeForm message and its Japanese translation).
+ */
+export function oldPasswordMessage(problem: 'missing' | 'incorrect', lang: MessageLanguage = 'en'): string {
+  return problem === 'missing' ? MESSAGES[lang].oldMissing : MESSAGES[lang].oldIncorrect;
 }
 
 let commonPasswords: Set<string> | null = null;
@@ -85,16 +97,33 @@ function exceedsMaximumLengthRatio(password: string, value: string): boolean {
   return passwordLength >= 10 * valueLength && valueLength < (MAX_SIMILARITY / 2) * passwordLength;
 }
 
+/** Pieces shorter than this ("jp", "ac", an initial) are skipped: they match by accident, not by use. */
+const MIN_PART_LENGTH = 3;
+
+/**
+ * What a password is compared with for one attribute, as Django's validator does (the value and its
+ * words, Python's `re.split(r'\W+')`), plus, for an e-mail, its local part as a whole: for
+ * `hanako.yamada@example.ac.jp` that is `hanako.yamada`, `hanako`, `yamada`, `example` and the whole
+ * address, so "hanakoyamada" is refused although it is not close enough to any one word alone.
+ */
+export function similarityParts(key: keyof PasswordOwner, value: string): string[] {
+  const lowered = value.toLowerCase();
+  const parts = lowered.split(/[^\p{L}\p{N}_]+/u);
+  if (key === 'email') {
+    const at = lowered.lastIndexOf('@');
+    if (at > 0) parts.unshift(lowered.slice(0, at));
+  }
+  parts.push(lowered);
+  return [...new Set(parts)].filter((part) => codePoints(part).length >= MIN_PART_LENGTH);
+}
+
 /** Django stops at the first similar attribute: at most one similarity message. */
 function similarityMessage(password: string, owner: PasswordOwner, lang: MessageLanguage): string | null {
   const lowered = password.toLowerCase();
   for (const { key, name } of ATTRIBUTES) {
     const value = owner[key];
     if (!value) continue;
-    const valueLower = value.toLowerCase();
-    // Python's re.split(r'\W+'): the e-mail's local part and domain words count on their own too.
-    const parts = [...valueLower.split(/[^\p{L}\p{N}_]+/u), valueLower];
-    for (const part of parts) {
+    for (const part of similarityParts(key, value)) {
       if (exceedsMaximumLengthRatio(lowered, part)) continue;
       if (quickRatio(lowered, part) >= MAX_SIMILARITY) return MESSAGES[lang].similar(name[lang]);
     }

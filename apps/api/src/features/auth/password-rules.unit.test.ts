@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkPasswordRules, quickRatio } from './password-rules.ts';
+import { checkPasswordRules, oldPasswordMessage, quickRatio, similarityParts } from './password-rules.ts';
 
 const TOO_SHORT = 'This password is too short. It must contain at least 8 characters.';
 const TOO_COMMON = 'This password is too common.';
@@ -65,6 +65,53 @@ describe('checkPasswordRules', () => {
     expect(checkPasswordRules('blue-ocean-tractor', owner)).toEqual([]);
   });
 
+  describe('against the e-mail’s local part and its pieces', () => {
+    const owner = { email: 'hanako.yamada@example.ac.jp' };
+    const SIMILAR = ['The password is too similar to the email address.'];
+
+    it('compares with the local part whole, its words, the domain’s longer words and the address', () => {
+      expect(similarityParts('email', 'Hanako.Yamada@Example.ac.jp')).toEqual([
+        'hanako.yamada',
+        'hanako',
+        'yamada',
+        'example',
+        'hanako.yamada@example.ac.jp',
+      ]);
+      // Names are split into words the same way, without the local-part rule.
+      expect(similarityParts('lastName', 'Yamada-Suzuki')).toEqual(['yamada', 'suzuki', 'yamada-suzuki']);
+    });
+
+    it('ignores pieces shorter than 3 characters', () => {
+      expect(similarityParts('email', 'jo.li@u.ac.jp')).toEqual(['jo.li', 'jo.li@u.ac.jp']);
+      expect(similarityParts('firstName', 'Li')).toEqual([]);
+    });
+
+    // quick_ratio against the local part "hanako.yamada": 0.96, 0.923, 0.963; against any one word
+    // or the whole address at most 0.667, so Django's own parts alone would let these through.
+    it.each(['hanakoyamada', 'yamada-hanako', 'Yamada.Hanako!', 'YamadaHanako1'])(
+      'refuses %j, too close to the local part',
+      (password) => {
+        expect(checkPasswordRules(password, owner)).toEqual(SIMILAR);
+      },
+    );
+
+    it('refuses a password too close to one piece of the local part', () => {
+      // 0.706 against "hanako".
+      expect(checkPasswordRules('hanako2024!', owner)).toEqual(SIMILAR);
+    });
+
+    it('accepts passwords that share only a little with the address', () => {
+      expect(checkPasswordRules('kitsune-yamabuki', owner)).toEqual([]);
+      expect(checkPasswordRules('blue-ocean-tractor', owner)).toEqual([]);
+    });
+
+    it('says it in Japanese too', () => {
+      expect(checkPasswordRules('hanakoyamada', owner, 'ja')).toEqual([
+        'このパスワードは メールアドレス と似すぎています。',
+      ]);
+    });
+  });
+
   it('names the first similar attribute only, first name before last name before e-mail', () => {
     const owner = { email: 'taro@example.com', firstName: 'Alexandria', lastName: 'Montgomery' };
     expect(checkPasswordRules('alexandria1', owner)).toEqual([
@@ -91,6 +138,19 @@ describe('password rule messages in Japanese', () => {
     ]);
     expect(checkPasswordRules('taro.yamada.x', { email: 'taro.yamada@example.com' }, 'ja')[0]).toBe(
       'このパスワードは メールアドレス と似すぎています。',
+    );
+  });
+});
+
+describe('oldPasswordMessage', () => {
+  it('says what is wrong with the current password, in both languages', () => {
+    expect(oldPasswordMessage('missing')).toBe('Enter your current password.');
+    expect(oldPasswordMessage('incorrect')).toBe(
+      'Your old password was entered incorrectly. Please enter it again.',
+    );
+    expect(oldPasswordMessage('missing', 'ja')).toBe('現在のパスワードを入力してください。');
+    expect(oldPasswordMessage('incorrect', 'ja')).toBe(
+      '元のパスワードが間違っています。もう一度入力してください。',
     );
   });
 });

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { SignJWT } from 'jose';
 import { ROLES, TokenPair, UserInfo } from '@kadai/contracts';
 import { authSessions, refreshTokens, users } from '../../db/schema.ts';
 import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { addEditor, addStudent, createCourse, createUser } from '../../../test/factories.ts';
-import { hashToken, signAccessToken } from './tokens.ts';
+import { hashToken, signAccessToken, verifyAccessToken } from './tokens.ts';
 import { signIn } from './testing.ts';
 
 const refresh = (t: TestApp, token: unknown) =>
@@ -189,6 +190,43 @@ describe('access tokens', () => {
     }
     const scheme = await call(t, 'GET', '/api/Auth/UserInfo/', { headers: { authorization: 'Basic abc' } });
     expect(scheme.status).toBe(401);
+  });
+
+  it('are refused, as any invalid token, when well signed but without exp or iat, or too long-lived', async () => {
+    const user = await createUser(t);
+    const pair = await signIn(t, user);
+    const { sessionId } = (await verifyAccessToken(
+      t.config.JWT_SECRET,
+      t.config.ACCESS_TOKEN_LIFETIME,
+      pair.access,
+    ))!;
+    // Signed with the server's own secret for a live session: only the lifetime claims are wrong.
+    const sign = (claims: { iat?: number; exp?: number }) =>
+      new SignJWT({ sid: sessionId, token_type: 'access', user_id: user.id, ...claims })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(String(user.id))
+        .sign(new TextEncoder().encode(t.config.JWT_SECRET));
+    const now = Math.floor(Date.now() / 1000);
+    const lifetime = t.config.ACCESS_TOKEN_LIFETIME;
+    const tokens = {
+      noExp: await sign({ iat: now }),
+      noIat: await sign({ exp: now + 600 }),
+      tooLong: await sign({ iat: now, exp: now + lifetime + 1 }),
+      ourSignerTooLong: await signAccessToken(t.config.JWT_SECRET, lifetime + 3600, {
+        userId: user.id,
+        sessionId,
+      }),
+    };
+    for (const [name, token] of Object.entries(tokens)) {
+      const res = await userInfo(t, token);
+      expect(res.status, name).toBe(401);
+      expect(res.body, name).toEqual({
+        detail: 'Given token not valid for any token type',
+        code: 'token_not_valid',
+      });
+    }
+    const justRight = await sign({ iat: now, exp: now + lifetime });
+    expect((await userInfo(t, justRight)).status).toBe(200);
   });
 
   it('live longer than the client’s 3600 s refresh threshold', async () => {

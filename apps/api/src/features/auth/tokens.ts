@@ -25,11 +25,13 @@ function keyOf(secret: string): Promise<webcrypto.CryptoKey> {
 
 /** A short JWT naming the user and the session (refresh-token family) it belongs to. */
 export async function signAccessToken(secret: string, lifetimeSeconds: number, claims: AccessClaims) {
+  // One clock reading for both claims: `exp - iat` is exactly the lifetime, which verifying insists on.
+  const issuedAt = Math.floor(Date.now() / 1000);
   return new SignJWT({ sid: claims.sessionId, token_type: 'access', user_id: claims.userId })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(String(claims.userId))
-    .setIssuedAt()
-    .setExpirationTime(Math.floor(Date.now() / 1000) + lifetimeSeconds)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + lifetimeSeconds)
     .sign(await keyOf(secret));
 }
 
@@ -40,10 +42,18 @@ export async function signAccessToken(secret: string, lifetimeSeconds: number, c
  * nothing but the cost; the expiry is still checked on every use, and the session row still is too
  * (lib/access.ts). Bounded: the oldest entries go first.
  */
-const verified = new Map<string, Map<string, { claims: AccessClaims; expiresAt: number }>>();
+interface VerifiedToken {
+  claims: AccessClaims;
+  /** `exp`, in milliseconds. */
+  expiresAt: number;
+  /** `exp - iat`, in seconds: checked again on every use, against the lifetime the caller allows. */
+  lifetime: number;
+}
+const verified = new Map<string, Map<string, VerifiedToken>>();
+const CLOCK_SKEW_SECONDS = 60;
 const MAX_VERIFIED_TOKENS = 10_000;
 
-function remember(secret: string, token: string, claims: AccessClaims, expiresAt: number) {
+function remember(secret: string, token: string, entry: VerifiedToken) {
   let bySecret = verified.get(secret);
   if (!bySecret) {
     bySecret = new Map();
@@ -53,21 +63,41 @@ function remember(secret: string, token: string, claims: AccessClaims, expiresAt
     const oldest = bySecret.keys().next();
     if (!oldest.done) bySecret.delete(oldest.value);
   }
-  bySecret.set(token, { claims, expiresAt });
+  bySecret.set(token, entry);
 }
 
-/** Returns the claims of a valid, unexpired access token, or null for anything else. */
-export async function verifyAccessToken(secret: string, token: string): Promise<AccessClaims | null> {
+/**
+ * Returns the claims of a valid, unexpired access token, or null for anything else. Besides the
+ * signature, a token must say when it was issued (`iat`) and when it expires (`exp`), and live no
+ * longer than `maxLifetimeSeconds` (ACCESS_TOKEN_LIFETIME): a token minted elsewhere with the secret
+ * but without an end, or with a long one, is refused like a forged one (docs/auth.md, "Tokens").
+ */
+export async function verifyAccessToken(
+  secret: string,
+  maxLifetimeSeconds: number,
+  token: string,
+): Promise<AccessClaims | null> {
   const known = verified.get(secret)?.get(token);
-  if (known) return known.expiresAt > Date.now() ? known.claims : null;
+  if (known) {
+    return known.expiresAt > Date.now() && known.lifetime <= maxLifetimeSeconds ? known.claims : null;
+  }
   try {
-    const { payload } = await jwtVerify(token, await keyOf(secret), { algorithms: ['HS256'] });
+    const { payload } = await jwtVerify(token, await keyOf(secret), {
+      algorithms: ['HS256'],
+      // jose checks `exp` against the clock only when a token has one; these make it refuse one without.
+      requiredClaims: ['exp', 'iat'],
+    });
+    const { exp, iat } = payload;
+    if (typeof exp !== 'number' || typeof iat !== 'number') return null;
+    const lifetime = exp - iat;
+    if (lifetime <= 0 || lifetime > maxLifetimeSeconds) return null;
+    // Issued "later" would stretch its life past the limit just the same (a minute of clock skew allowed).
+    if (iat > Date.now() / 1000 + CLOCK_SKEW_SECONDS) return null;
     const userId = Number(payload.sub);
     if (payload.token_type !== 'access' || typeof payload.sid !== 'string' || !Number.isInteger(userId))
       return null;
     const claims = { userId, sessionId: payload.sid };
-    // jose refuses a token without `exp` only when asked; ours always carry one.
-    if (typeof payload.exp === 'number') remember(secret, token, claims, payload.exp * 1000);
+    remember(secret, token, { claims, expiresAt: exp * 1000, lifetime });
     return claims;
   } catch (error) {
     if (error instanceof joseErrors.JOSEError) return null;

@@ -87,7 +87,7 @@ const ROUTES: Route[] = [
     method: 'POST',
     route: '/api/Auth/password/change/',
     url: () => '/api/Auth/password/change/',
-    body: () => ({ new_password1: NEW_PASSWORD, new_password2: NEW_PASSWORD }),
+    body: () => ({ old_password: TEST_PASSWORD, new_password1: NEW_PASSWORD, new_password2: NEW_PASSWORD }),
     expected: signedIn(200),
   },
   {

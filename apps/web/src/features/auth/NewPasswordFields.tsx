@@ -3,7 +3,11 @@ import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PasswordField } from '../../ui/PasswordField.tsx';
 
-/** 'Your password must : Contain at least 8 characters / Not be too common / Be alphanumerical'. */
+/**
+ * The rules the server enforces (docs/auth.md, "Passwords"). The spec's third hint, 'Be
+ * alphanumerical', stood for Django's NumericPasswordValidator: what is refused is a password of
+ * digits only, so the hint says that; letters alone, or symbols, are fine.
+ */
 function PasswordRules() {
   const { t } = useTranslation();
   return (
@@ -14,7 +18,8 @@ function PasswordRules() {
       <List size="sm" c="dimmed" spacing={2} mt={4} mb={4}>
         <List.Item>{t('auth.password.hintLength')}</List.Item>
         <List.Item>{t('auth.password.hintCommon')}</List.Item>
-        <List.Item>{t('auth.password.hintAlphanumeric')}</List.Item>
+        <List.Item>{t('auth.password.hintNotNumeric')}</List.Item>
+        <List.Item>{t('auth.password.hintNotSimilar')}</List.Item>
       </List>
     </>
   );

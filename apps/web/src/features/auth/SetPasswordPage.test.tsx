@@ -28,7 +28,9 @@ describe('SetPassword', () => {
     expect(await screen.findByText('Your password must :')).toBeTruthy();
     expect(screen.getByText('Contain at least 8 characters')).toBeTruthy();
     expect(screen.getByText('Not be too common')).toBeTruthy();
-    expect(screen.getByText('Be alphanumerical')).toBeTruthy();
+    // The spec's 'Be alphanumerical', as the server enforces it (Django's NumericPasswordValidator).
+    expect(screen.getByText('Not be entirely numeric')).toBeTruthy();
+    expect(screen.getByText('Not be too similar to your name or e-mail address')).toBeTruthy();
   });
 
   it("says 'Passwords do not match' and sends nothing when they differ", async () => {
