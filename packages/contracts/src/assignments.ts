@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { Id, IsoDate, PageQuery, paginated, str, text } from './common.ts';
+import { MAX_UPLOAD_FILE_BYTES, MAX_UPLOAD_FILES } from './files.ts';
 
 /* Limits of assignments, their attachments and test cases (docs/assignments.md explains the choices). */
-export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
-export const MAX_ATTACHMENTS = 20;
+/** Attachments follow the spec's rule for editor uploads, as forum files do (files.ts). */
+export const MAX_ATTACHMENT_BYTES = MAX_UPLOAD_FILE_BYTES;
+/** Attached to one assignment, counting those already there. */
+export const MAX_ATTACHMENTS = MAX_UPLOAD_FILES;
 export const MAX_SUBMISSION_FILES = 20;
 export const MAX_SUBMISSION_FILE_BYTES = 5 * 1024 * 1024;
 export const MAX_TEST_CASES = 100;
@@ -11,8 +14,10 @@ export const MAX_TEST_TEXT = 1024 * 1024;
 export const MAX_SCRIPT_TEXT = 100_000;
 
 /**
- * A plain file name: letters, digits, `_`, `-`, `.`, not starting with a dot, no directory parts.
- * Used for entry files, required files, attachments and submitted files alike.
+ * The name of a code file: letters, digits, `_`, `-`, `.`, not starting with a dot, no directory parts,
+ * so that `import` and the sandbox's command lines take it as it is. Used for an assignment's entry file
+ * and required files and for every file of a submission. Attachments and other uploads take any script
+ * (`UploadFileName`, files.ts).
  */
 export const FileName = str()
   .max(100)

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { BoolQuery, Id, IsoDate, PageQuery, paginated, str } from './common.ts';
+import { MAX_UPLOAD_FILE_BYTES, MAX_UPLOAD_FILES, UPLOAD_LIMIT_MESSAGE } from './files.ts';
 
 /* The course forum (docs/forum.md explains the choices). */
 
-/** Spec §9: editor uploads, per file and per post. */
-export const MAX_FORUM_FILE_BYTES = 5 * 1024 * 1024;
-export const MAX_FORUM_FILES_PER_POST = 5;
+/** Spec §9: editor uploads, per file and per post (the same rule as assignment attachments). */
+export const MAX_FORUM_FILE_BYTES = MAX_UPLOAD_FILE_BYTES;
+export const MAX_FORUM_FILES_PER_POST = MAX_UPLOAD_FILES;
 /** Uploads not yet attached to a post that one user may hold in one course (the editor's tray). */
 export const MAX_FORUM_PENDING_FILES = 20;
 /** Spec §5: a scheduled announcement is at least this far ahead when it is scheduled. */
@@ -27,7 +28,7 @@ export const MAX_FORUM_SEARCH_COUNT = 100;
 /** Spec §5 and §8, word for word: the API's `detail` for these cases, the page's message. */
 export const FORUM_MESSAGES = {
   emptyContent: 'Post content is empty.',
-  uploadLimit: 'Failed. Please check the limit for file size and the number of files.',
+  uploadLimit: UPLOAD_LIMIT_MESSAGE,
   saveFailed: 'Saving post failed.',
 } as const;
 

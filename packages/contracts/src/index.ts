@@ -3,6 +3,7 @@ export * from './auth.ts';
 export * from './users.ts';
 export * from './courses.ts';
 export * from './health.ts';
+export * from './files.ts';
 export * from './assignments.ts';
 export * from './test-cases.ts';
 export * from './bundles.ts';

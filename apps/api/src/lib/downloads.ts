@@ -161,14 +161,35 @@ export function contentTypeOf(filename: string): string {
   return TYPES_BY_EXTENSION[path.extname(filename).toLowerCase()] ?? 'application/octet-stream';
 }
 
-/** `attachment` with an ASCII fallback name and the exact name in RFC 5987 form. */
-export function contentDisposition(filename: string): string {
-  const fallback = filename.replace(/[^A-Za-z0-9._-]/g, '_') || 'download';
-  const encoded = encodeURIComponent(filename).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+/** Bytes left as they are in `filename*`: RFC 3986's unreserved characters, all RFC 8187 attr-chars. */
+const UNRESERVED = /^[A-Za-z0-9._~-]$/;
+
+/** `value` as RFC 8187 (RFC 5987) ext-value characters: its UTF-8 bytes, percent-encoded but for UNRESERVED. */
+function percentEncodeUtf8(value: string): string {
+  let encoded = '';
+  // Buffer.from encodes a lone surrogate (a name cut mid-character) as U+FFFD instead of throwing.
+  for (const byte of Buffer.from(value, 'utf8')) {
+    const char = String.fromCharCode(byte);
+    encoded += UNRESERVED.test(char) ? char : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+  }
+  return encoded;
+}
+
+/**
+ * The one `Content-Disposition` of the API (RFC 6266), for every file it sends: stored downloads,
+ * CSV and notebook exports, bundles, the calendar feed, videos. `filename*=UTF-8''…` carries the name
+ * exactly (NFC, percent-encoded UTF-8), which every current browser saves the file under; `filename`
+ * is an ASCII fallback for older clients, where every character but letters, digits, `.`, `_` and `-`
+ * becomes `_` (so no quote, backslash or `%` can end or change the quoted string). `null`: no name.
+ */
+export function contentDisposition(
+  filename: string | null,
+  type: 'attachment' | 'inline' = 'attachment',
+): string {
+  if (filename === null) return type;
+  const name = filename.normalize('NFC');
+  const fallback = name.replace(/[^A-Za-z0-9._-]/gu, '_') || 'download';
+  return `${type}; filename="${fallback}"; filename*=UTF-8''${percentEncodeUtf8(name)}`;
 }
 
 /**

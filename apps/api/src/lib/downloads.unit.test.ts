@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   contentDisposition,
@@ -84,5 +86,49 @@ describe('download headers', () => {
       'x-content-type-options': 'nosniff',
       'content-disposition': `attachment; filename="a.html"; filename*=UTF-8''a.html`,
     });
+  });
+
+  /** The name a browser saves under: the `filename*` value, decoded. */
+  const savedAs = (header: string) => decodeURIComponent(/filename\*=UTF-8''([^;]*)$/.exec(header)![1]!);
+
+  it.each([
+    ['a Japanese name', '資料.pdf', '__.pdf', '%E8%B3%87%E6%96%99.pdf'],
+    ['spaces and digits', '第1回 課題.py', '_1____.py', '%E7%AC%AC1%E5%9B%9E%20%E8%AA%B2%E9%A1%8C.py'],
+    ['quotes and backslashes', 'a "b" \\c.txt', 'a__b___c.txt', 'a%20%22b%22%20%5Cc.txt'],
+    ['a percent sign', '100% done.csv', '100__done.csv', '100%25%20done.csv'],
+    ['an emoji', 'party 🎉.txt', 'party__.txt', 'party%20%F0%9F%8E%89.txt'],
+    ['semicolons and equals', 'x;filename=y.txt', 'x_filename_y.txt', 'x%3Bfilename%3Dy.txt'],
+  ])('names %s exactly, with a fallback that stays one quoted string', (_case, name, fallback, encoded) => {
+    const header = contentDisposition(name);
+    expect(header).toBe(`attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`);
+    expect(savedAs(header)).toBe(name);
+  });
+
+  it('sends names in NFC, never throws on half a character, and makes inline dispositions', () => {
+    expect(contentDisposition('か\u3099.txt')).toBe(contentDisposition('が.txt'));
+    expect(savedAs(contentDisposition('か\u3099.txt'))).toBe('が.txt');
+    // A name cut in the middle of a surrogate pair: sent with U+FFFD rather than failing the download.
+    expect(savedAs(contentDisposition('a\uD83C.txt'))).toBe('a\uFFFD.txt');
+    expect(contentDisposition('calendar.ics', 'inline')).toBe(
+      `inline; filename="calendar.ics"; filename*=UTF-8''calendar.ics`,
+    );
+    expect(contentDisposition(null, 'inline')).toBe('inline');
+    expect(contentDisposition('')).toBe(`attachment; filename="download"; filename*=UTF-8''`);
+  });
+
+  it('is the only place that writes a Content-Disposition', () => {
+    const src = path.resolve(import.meta.dirname, '..');
+    const sources = (readdirSync(src, { recursive: true }) as string[])
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.endsWith('testing.ts'))
+      .filter((file) => path.resolve(src, file) !== path.resolve(import.meta.dirname, 'downloads.ts'));
+    const offenders = sources.filter((file) => {
+      const code = readFileSync(path.resolve(src, file), 'utf8');
+      // A header written by hand: set to anything but contentDisposition(…), or a disposition literal.
+      return (
+        /['"`]content-disposition['"`]\s*[:,]\s*(?!\s|contentDisposition\()/i.test(code) ||
+        /['"`](attachment|inline);/i.test(code)
+      );
+    });
+    expect(offenders).toEqual([]);
   });
 });

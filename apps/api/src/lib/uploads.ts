@@ -1,25 +1,33 @@
 import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
-import { FileName } from '@kadai/contracts';
+import { FileName, UPLOAD_LIMIT_MESSAGE, UploadFileName, textProblem } from '@kadai/contracts';
 import { HttpError, badRequest } from './errors.ts';
+import { StorageLimitError } from './storage.ts';
 
 /**
  * Reading multipart uploads (`@fastify/multipart`, registered in app.ts) with limits that answer in the
- * API's own words: 415 when the body is not multipart/form-data, 400 for no file, too many files or a
- * bad file name, 413 for a file over the size limit.
+ * API's own words: 415 when the body is not multipart/form-data, 400 for no file, too many files, a
+ * bad file name or a text field with control characters, 413 for a file over the size limit.
  */
 export interface UploadLimits {
   /** Files in one request. */
   maxFiles: number;
   /** Bytes of one file. */
   maxFileBytes: number;
+  /**
+   * The rule for file names (docs/storage.md, "Names and limits of uploads"): `upload` (the default),
+   * any script, the contracts' UploadFileName; `code`, the contracts' FileName, for files a program
+   * imports (the files of a submission).
+   */
+  names?: 'upload' | 'code';
 }
 
 export interface IncomingFile {
   /**
-   * The file name, checked with the contracts' FileName. A Windows path a browser may send
-   * (`C:\fakepath\data.csv`) is cut to its last part; a name with `/` (a folder, `../`) is refused.
+   * The file name, checked (and NFC-normalised) by the rule of `UploadLimits.names`. A Windows path an
+   * old browser may send (`C:\fakepath\data.csv`, `\\server\share\data.csv`) is cut to its last
+   * part; any other name with `/` or `\` (a folder, `../`) is refused.
    */
   filename: string;
   /** The multipart field the file came in. */
@@ -53,15 +61,53 @@ export const fileTooLarge = (filename: string, maxBytes: number) =>
 export const tooManyFiles = (max: number, detail = `At most ${max} files can be uploaded at once.`) =>
   badRequest(detail, undefined, 'too_many_files');
 
-/** The checked name of an uploaded file, or a 400 naming the problem. */
-export function uploadedFileName(raw: string): string {
-  const name = raw.slice(raw.lastIndexOf('\\') + 1);
-  const parsed = FileName.safeParse(name);
+/**
+ * Spec §5, "Editor uploads" (forum files and assignment attachments): a limit answers with the spec's
+ * words as `detail`, the code saying which limit (413 `too_large`, 400 `too_many_files`) and `file`
+ * what exactly was over it.
+ */
+export function uploadLimitError(status: 400 | 413, reason: string): HttpError {
+  const code = status === 413 ? 'too_large' : 'too_many_files';
+  return new HttpError(status, code, UPLOAD_LIMIT_MESSAGE, { file: [reason] });
+}
+
+/** The limit errors of `receiveFiles` and of the stores in the words of `uploadLimitError`; others as they are. */
+export function inUploadLimitWords(error: unknown, maxFileBytes: number): unknown {
+  if (error instanceof StorageLimitError) {
+    return uploadLimitError(413, `A file is larger than the limit of ${formatBytes(maxFileBytes)} per file.`);
+  }
+  if (!(error instanceof HttpError) || error.message === UPLOAD_LIMIT_MESSAGE) return error;
+  if (error.statusCode === 413) return uploadLimitError(413, error.message);
+  if (error.code === 'too_many_files') return uploadLimitError(400, error.message);
+  return error;
+}
+
+/** `C:\…\name` or `\\server\…\name`: the whole path some browsers send; only its last part is the name. */
+const WINDOWS_PATH = /^(?:[A-Za-z]:\\|\\\\)/;
+
+/** The checked, NFC-normalised name of an uploaded file, or a 400 `invalid_filename` naming the problem. */
+export function uploadedFileName(raw: string, names: UploadLimits['names'] = 'upload'): string {
+  const name = WINDOWS_PATH.test(raw) ? raw.slice(raw.lastIndexOf('\\') + 1) : raw;
+  const parsed = (names === 'code' ? FileName : UploadFileName).safeParse(name);
   if (!parsed.success) {
     const message = parsed.error.issues[0]?.message ?? 'Invalid file name.';
-    throw badRequest(`Invalid file name "${raw}": ${message}`, { filename: [message] }, 'invalid_filename');
+    throw badRequest(
+      `Invalid file name ${JSON.stringify(raw)}: ${message}`,
+      { filename: [message] },
+      'invalid_filename',
+    );
   }
   return parsed.data;
+}
+
+/**
+ * A text field of a multipart form follows the text rule of every request (contracts' `textProblem`):
+ * whatever a handler stores from it reaches PostgreSQL without NUL or other control characters.
+ * (Busboy has already decoded it as UTF-8, so bytes that were not UTF-8 arrive as U+FFFD.)
+ */
+function checkTextField(fieldname: string, value: string): void {
+  const problem = textProblem(value);
+  if (problem) throw badRequest(`The form field "${fieldname}": ${problem}`, { [fieldname]: [problem] });
 }
 
 /** The file's bytes, failing at the end when busboy cut it at the size limit. */
@@ -134,12 +180,14 @@ export async function receiveFiles<T>(
     });
     for await (const part of parts) {
       if (part.type === 'field') {
-        fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
+        const value = typeof part.value === 'string' ? part.value : String(part.value);
+        checkTextField(part.fieldname, value);
+        fields[part.fieldname] = value;
         continue;
       }
       let filename: string;
       try {
-        filename = uploadedFileName(part.filename);
+        filename = uploadedFileName(part.filename, limits.names);
       } catch (error) {
         part.file.resume();
         throw error;

@@ -3,13 +3,13 @@ import {
   BUNDLE_FORMAT_VERSION,
   BundleAssignment,
   DEFAULT_TEST_FILE_NAME,
-  FileName,
   MAX_ATTACHMENT_BYTES,
   MAX_ATTACHMENTS,
   MAX_SCRIPT_TEXT,
   MAX_TEST_CASES,
   MAX_TEST_TEXT,
   TestCaseCreate,
+  UploadFileName,
   type BundleTestCase,
 } from '@kadai/contracts';
 import type { z } from 'zod';
@@ -217,11 +217,15 @@ function parseAttachments(files: ZipEntry[]): BundleContent['attachments'] {
       `The bundle has ${attachments.length} files; at most ${MAX_ATTACHMENTS} are allowed.`,
     );
   }
+  const seen = new Set<string>();
   return attachments.map((f) => {
-    const filename = f.name.slice('files/'.length);
-    const checked = FileName.safeParse(filename);
+    // The rule of any attachment (any script, NFC), so what was attached exports and imports again.
+    const checked = UploadFileName.safeParse(f.name.slice('files/'.length));
     if (!checked.success) throw invalidBundle(`Entry "${f.name}": ${checked.error.issues[0]!.message}`);
-    return { filename, data: f.data };
+    // "が" and "か" + U+3099 are one name once normalised.
+    if (seen.has(checked.data)) throw invalidBundle(`Entry "${f.name}": another file has the same name.`);
+    seen.add(checked.data);
+    return { filename: checked.data, data: f.data };
   });
 }
 

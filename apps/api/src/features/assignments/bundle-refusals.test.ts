@@ -4,6 +4,7 @@ import {
   MAX_ATTACHMENTS,
   MAX_BUNDLE_BYTES,
   MAX_BUNDLE_ENTRIES,
+  MAX_BUNDLE_UNCOMPRESSED_BYTES,
   MAX_SCRIPT_TEXT,
   MAX_TEST_CASES,
 } from '@kadai/contracts';
@@ -119,15 +120,16 @@ describe('a bad bundle answers 400 invalid_bundle naming the entry, and creates 
       detail: 'files/.hidden',
     },
     {
-      // Six entries each declaring the most an attachment may be: 60 MB in all, over the 50 MB cap.
+      // Entries each declaring the most an attachment may be (5 MB), one more than fits in the 50 MB cap.
       name: 'a zip bomb (declared sizes over the total)',
       zip: () => {
-        const names = Array.from({ length: 6 }, (_, i) => `files/zero${i}.bin`);
+        const count = Math.floor(MAX_BUNDLE_UNCOMPRESSED_BYTES / MAX_ATTACHMENT_BYTES) + 1;
+        const names = Array.from({ length: count }, (_, i) => `files/zero${i}.bin`);
         let zip = zipOf(Object.fromEntries(names.map((n) => [n, 'x'])));
         for (const n of names) zip = declareSize(zip, n, MAX_ATTACHMENT_BYTES);
         return zip;
       },
-      detail: 'files/zero5.bin',
+      detail: `files/zero${Math.floor(MAX_BUNDLE_UNCOMPRESSED_BYTES / MAX_ATTACHMENT_BYTES)}.bin`,
     },
     {
       name: 'an entry that inflates to more than its header says',
@@ -223,6 +225,26 @@ describe('a bad bundle answers 400 invalid_bundle naming the entry, and creates 
       name: 'an entry file of a forbidden extension',
       zip: () => zipOf({ 'assignment.json': meta({ entry_file: 'main.rb' }) }),
       detail: 'assignment.json: entry_file',
+    },
+    {
+      name: 'a NUL character in a text',
+      zip: () => zipOf({ 'assignment.json': meta(), 'statement.md': 'a\u0000b' }),
+      detail: 'statement.md',
+    },
+    {
+      name: 'a NUL character in a test’s input',
+      zip: () =>
+        zipOf({
+          'assignment.json': meta(),
+          'tests/01-a/test.json': test(),
+          'tests/01-a/input.txt': '1\u00002',
+        }),
+      detail: 'tests/01-a/test.json: stdin',
+    },
+    {
+      name: 'two attachments of one name once normalised (NFC)',
+      zip: () => zipOf({ 'assignment.json': meta(), 'files/が.txt': 'a', 'files/か\u3099.txt': 'b' }),
+      detail: 'the same name',
     },
     {
       name: 'text that is not UTF-8',

@@ -128,6 +128,7 @@ describe('assignment bundles: export and import', () => {
         await upload(t, `${base}/FileUpload/`, w.tokens.editor, [
           { filename: 'data.bin', content: binary },
           { filename: 'notes.md', content: '# Notes\n' },
+          { filename: '第1回 資料.md', content: '# 資料\n' },
         ])
       ).status,
     ).toBe(201);
@@ -144,6 +145,7 @@ describe('assignment bundles: export and import', () => {
       'assignment.json',
       'files/data.bin',
       'files/notes.md',
+      'files/第1回 資料.md',
       'reference/solution.py',
       'starter/solution.py',
       'statement.md',

@@ -5,7 +5,7 @@ import type { Actor, AppContext } from '../../lib/context.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { contentTypeOf, signDownload } from '../../lib/downloads.ts';
 import { newStorageKey, StorageLimitError } from '../../lib/storage.ts';
-import { fileTooLarge, receiveFiles, tooManyFiles } from '../../lib/uploads.ts';
+import { fileTooLarge, inUploadLimitWords, receiveFiles, uploadLimitError } from '../../lib/uploads.ts';
 import { getAssignmentInCourse, requireManager } from './assignment-access.ts';
 import { lockAssignment } from './assignments.repo.ts';
 import * as repo from './files.repo.ts';
@@ -65,7 +65,8 @@ const duplicateName = (filename: string) =>
 
 /**
  * Stores every file of the request, then records them all in one transaction: either every file is
- * attached or none (stored bytes of a failed upload are removed again).
+ * attached or none (stored bytes of a failed upload are removed again). The limits are the spec's for
+ * editor uploads, as for forum files (lib/uploads.ts, `uploadLimitError`).
  */
 export async function uploadAttachments(
   ctx: AppContext,
@@ -79,7 +80,7 @@ export async function uploadAttachments(
   // Checked before reading the body too, so a full assignment costs no upload.
   const before = await repo.listFiles(ctx.db, assignmentId);
   const room = MAX_ATTACHMENTS - before.length;
-  if (room <= 0) throw tooManyFiles(MAX_ATTACHMENTS, attachmentLimitMessage());
+  if (room <= 0) throw uploadLimitError(400, attachmentLimitMessage());
   const existing = new Set(before.map((f) => f.filename));
 
   const stored: { filename: string; key: string; size: number; contentType: string }[] = [];
@@ -90,7 +91,7 @@ export async function uploadAttachments(
       async ({ filename, stream }) => {
         if (stored.length >= room) {
           stream.resume();
-          throw tooManyFiles(MAX_ATTACHMENTS, attachmentLimitMessage(before.length));
+          throw uploadLimitError(400, attachmentLimitMessage(before.length));
         }
         if (stored.some((f) => f.filename === filename)) {
           stream.resume();
@@ -119,7 +120,7 @@ export async function uploadAttachments(
       const clash = stored.find((f) => now.some((n) => n.filename === f.filename));
       if (clash) throw duplicateName(clash.filename);
       if (now.length + stored.length > MAX_ATTACHMENTS) {
-        throw tooManyFiles(MAX_ATTACHMENTS, attachmentLimitMessage(now.length));
+        throw uploadLimitError(400, attachmentLimitMessage(now.length));
       }
       return repo.insertFiles(
         tx,
@@ -139,7 +140,7 @@ export async function uploadAttachments(
       ctx,
       stored.map((f) => f.key),
     );
-    throw error;
+    throw inUploadLimitWords(error, MAX_ATTACHMENT_BYTES);
   }
 }
 

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AssignmentFileList, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from '@kadai/contracts';
+import {
+  AssignmentFileList,
+  MAX_ATTACHMENT_BYTES,
+  MAX_ATTACHMENTS,
+  UPLOAD_LIMIT_MESSAGE,
+} from '@kadai/contracts';
 import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { addEditor, addStudent, createCourse, createUser, tokenFor } from '../../../test/factories.ts';
 import { submissionFiles } from '../../db/schema.ts';
@@ -54,16 +59,21 @@ describe('attachments (FileUpload) and signed downloads', () => {
     expect(await stored(a.id)).toHaveLength(3);
   });
 
-  it('refuses a file over the size limit with 413 and keeps nothing of the request', async () => {
+  it('follows the spec’s rule for editor uploads, as forum files do: 5 MB per file, 5 files', () => {
+    expect(MAX_ATTACHMENT_BYTES).toBe(5 * 1024 * 1024);
+    expect(MAX_ATTACHMENTS).toBe(5);
+  });
+
+  it('refuses a file of 5 MB and a byte with 413 and keeps nothing of the request; takes 5 MB', async () => {
     const a = await newAssignment();
     const res = await upload(t, a.url, editor, [
       small('first.txt'),
       { filename: 'big.bin', content: Buffer.alloc(MAX_ATTACHMENT_BYTES + 1, 1) },
     ]);
     expect(res.status).toBe(413);
-    expect(res.json.code).toBe('too_large');
-    expect(String(res.json.detail)).toContain('big.bin');
-    expect(String(res.json.detail)).toContain('10 MB');
+    expect(res.json).toMatchObject({ code: 'too_large', detail: UPLOAD_LIMIT_MESSAGE });
+    expect(String(res.json.file)).toContain('big.bin');
+    expect(String(res.json.file)).toContain('5 MB');
     expect(await listed(a.url)).toEqual([]);
     expect(await stored(a.id)).toEqual([]);
     const exact = await upload(t, a.url, editor, [
@@ -72,14 +82,15 @@ describe('attachments (FileUpload) and signed downloads', () => {
     expect(exact.status).toBe(201);
   });
 
-  it(`refuses more than ${MAX_ATTACHMENTS} files per assignment with 400`, async () => {
+  it(`refuses a sixth file (more than ${MAX_ATTACHMENTS} per assignment) with 400`, async () => {
     const a = await newAssignment();
     const many = (n: number, prefix: string) =>
       Array.from({ length: n }, (_, i) => small(`${prefix}${i}.txt`));
     expect((await upload(t, a.url, editor, many(MAX_ATTACHMENTS - 1, 'a'))).status).toBe(201);
     const over = await upload(t, a.url, editor, many(2, 'b'));
     expect(over.status).toBe(400);
-    expect(over.json.code).toBe('too_many_files');
+    expect(over.json).toMatchObject({ code: 'too_many_files', detail: UPLOAD_LIMIT_MESSAGE });
+    expect(String(over.json.file)).toContain('at most 1 more');
     expect(await listed(a.url)).toHaveLength(MAX_ATTACHMENTS - 1);
     expect((await upload(t, a.url, editor, many(1, 'c'))).status).toBe(201);
     const full = await upload(t, a.url, editor, many(1, 'd'));
@@ -91,17 +102,56 @@ describe('attachments (FileUpload) and signed downloads', () => {
     expect(await stored(other.id)).toEqual([]);
   });
 
+  it('takes names in any script, lists them as given (NFC) and downloads them under that name', async () => {
+    const a = await newAssignment();
+    const res = await upload(t, a.url, editor, [
+      small('資料.pdf'),
+      small('第1回 課題.py'),
+      // "が" as a Mac writes it: "か" and a combining mark.
+      small('か\u3099.txt'),
+    ]);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(AssignmentFileList.parse(res.body).map((f) => f.filename)).toEqual([
+      '資料.pdf',
+      '第1回 課題.py',
+      'が.txt',
+    ]);
+    const files = await listed(a.url);
+    // In the database's order, which depends on its collation.
+    expect(files.map((f) => `${f.filename} ${f.content_type}`).sort()).toEqual(
+      ['が.txt text/plain', '資料.pdf application/pdf', '第1回 課題.py text/plain'].sort(),
+    );
+    expect(files.find((f) => f.filename.endsWith('.txt'))!.filename).toHaveLength(5);
+    const disposition = async (name: string) => {
+      const res = await call(t, 'GET', files.find((f) => f.filename === name)!.url);
+      expect(res.status).toBe(200);
+      expect(res.body).toBe(`content of ${name}`);
+      return res.headers['content-disposition'];
+    };
+    expect(await disposition('資料.pdf')).toBe(
+      `attachment; filename="__.pdf"; filename*=UTF-8''%E8%B3%87%E6%96%99.pdf`,
+    );
+    expect(await disposition('第1回 課題.py')).toBe(
+      `attachment; filename="_1____.py"; filename*=UTF-8''%E7%AC%AC1%E5%9B%9E%20%E8%AA%B2%E9%A1%8C.py`,
+    );
+    // The NFC name is the name: the same name typed on Windows is already attached.
+    const again = await upload(t, a.url, editor, [small('が.txt')]);
+    expect([again.status, again.json.code]).toEqual([409, 'duplicate_filename']);
+  });
+
   it('refuses bad file names with 400 and a name already attached with 409', async () => {
     const a = await newAssignment();
     for (const filename of [
-      '../x',
+      '../x.pdf',
       '.hidden',
-      'a/b',
+      'a/b.pdf',
+      'a\\b.pdf',
       'x/../../etc/passwd',
-      'a b.txt',
       '',
       '..',
-      'ファイル.txt',
+      'a\u0000b.pdf',
+      'a\u0007b.pdf',
+      `${'あ'.repeat(100)}.pdf`,
     ]) {
       const res = await upload(t, a.url, editor, [small(filename)]);
       expect(res.status, filename).toBe(400);

@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CalendarFeed, CalendarFileParams, ErrorBody } from '@kadai/contracts';
 import { actorOf } from '../../lib/access.ts';
 import type { AppContext } from '../../lib/context.ts';
+import { contentDisposition } from '../../lib/downloads.ts';
+import { fileResponse } from '../../lib/openapi.ts';
 import * as feed from './feed.service.ts';
 
 /** Calendar apps may keep a copy this long; `private`: no shared cache may, the URL being a secret. */
@@ -40,7 +42,7 @@ export function registerFeedRoutes(app: FastifyInstance, ctx: AppContext): void 
   );
 
   // The token in the path is the credential: calendar apps fetch it with no bearer header. Not the zod
-  // type provider: the reply is iCalendar text, which no response schema describes.
+  // type provider: the reply is iCalendar text, never serialised (its 200 only documents it).
   app.get(
     '/calendar/:file',
     {
@@ -50,7 +52,14 @@ export function registerFeedRoutes(app: FastifyInstance, ctx: AppContext): void 
         summary: 'The iCalendar feed (RFC 5545) of a feed URL; unknown or reset tokens are 404',
         security: [],
         params: CalendarFileParams,
-        response: { 404: ErrorBody },
+        // Text with a content type of its own, which Fastify sends as it is (never serialised).
+        response: {
+          200: fileResponse(
+            'text/calendar',
+            'The iCalendar file (RFC 5545) of the courses of the feed’s owner',
+          ),
+          404: ErrorBody,
+        },
       },
     },
     async (request, reply) => {
@@ -58,7 +67,7 @@ export function registerFeedRoutes(app: FastifyInstance, ctx: AppContext): void 
       const body = await feed.renderFeed(ctx, file);
       return reply
         .header('content-type', 'text/calendar; charset=utf-8')
-        .header('content-disposition', 'inline; filename="calendar.ics"')
+        .header('content-disposition', contentDisposition('calendar.ics', 'inline'))
         .header('cache-control', `private, max-age=${FEED_MAX_AGE_SECONDS}`)
         .header('x-robots-tag', 'noindex, nofollow')
         .send(body);

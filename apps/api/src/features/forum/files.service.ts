@@ -1,7 +1,6 @@
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import {
-  FORUM_MESSAGES,
   Id,
   MAX_FORUM_FILE_BYTES,
   MAX_FORUM_FILES_PER_POST,
@@ -12,9 +11,9 @@ import {
 } from '@kadai/contracts';
 import type { Actor, AppContext } from '../../lib/context.ts';
 import { signDownload } from '../../lib/downloads.ts';
-import { HttpError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { newStorageKey, StorageLimitError } from '../../lib/storage.ts';
-import { receiveFiles } from '../../lib/uploads.ts';
+import { fileTooLarge, inUploadLimitWords, receiveFiles, uploadLimitError } from '../../lib/uploads.ts';
 import { getCourseRole } from '../courses/courses.service.ts';
 import { canEdit, getVisibleRecord } from './forum-access.ts';
 import { canManageCourse } from '../courses/courses.service.ts';
@@ -59,10 +58,6 @@ export function forumContentType(filename: string): string {
 
 /* ─── Who sees and manages a file ────────────────────────────────────────────────────────────── */
 
-/** Spec §8's words for every upload limit; the code tells the cases apart. */
-const uploadLimit = (status: 400 | 413, code: 'too_many_files' | 'too_large') =>
-  new HttpError(status, code, FORUM_MESSAGES.uploadLimit, { file: [FORUM_MESSAGES.uploadLimit] });
-
 /**
  * The file with the caller's role in its course, or 404 when the caller cannot see it: outside the
  * course, on a post they cannot see (a scheduled announcement), or in someone else's tray.
@@ -102,15 +97,6 @@ interface StoredUpload {
   contentType: string;
 }
 
-/** The limits of lib/uploads answer in their own words; the forum answers in spec §8's. */
-function inForumWords(error: unknown): unknown {
-  if (error instanceof StorageLimitError) return uploadLimit(413, 'too_large');
-  if (!(error instanceof HttpError)) return error;
-  if (error.statusCode === 413) return uploadLimit(413, 'too_large');
-  if (error.code === 'too_many_files') return uploadLimit(400, 'too_many_files');
-  return error;
-}
-
 /** The optional `record` form field: a post to attach the files to directly. */
 function recordField(fields: Record<string, string>): number | null {
   const raw = fields.record?.trim();
@@ -144,8 +130,14 @@ export async function uploadFiles(
       async ({ filename, stream }) => {
         const key = newStorageKey(`forum/${courseId}`);
         const contentType = forumContentType(filename);
-        const { size } = await ctx.storage.put(key, stream, contentType, { maxBytes: MAX_FORUM_FILE_BYTES });
-        stored.push({ filename, key, size, contentType });
+        try {
+          const { size } = await ctx.storage.put(key, stream, contentType, {
+            maxBytes: MAX_FORUM_FILE_BYTES,
+          });
+          stored.push({ filename, key, size, contentType });
+        } catch (error) {
+          throw error instanceof StorageLimitError ? fileTooLarge(filename, MAX_FORUM_FILE_BYTES) : error;
+        }
       },
     );
     const recordId = recordField(fields);
@@ -157,11 +149,21 @@ export async function uploadFiles(
         // Under the lock, so two uploads at once cannot both fit into the last free places.
         await repo.lockUploadTarget(tx, `record:${recordId}`);
         const held = await repo.countFilesOfRecord(tx, recordId);
-        if (held + stored.length > MAX_FORUM_FILES_PER_POST) throw uploadLimit(400, 'too_many_files');
+        if (held + stored.length > MAX_FORUM_FILES_PER_POST) {
+          throw uploadLimitError(
+            400,
+            `A post holds at most ${MAX_FORUM_FILES_PER_POST} files; it has ${held}.`,
+          );
+        }
       } else {
         await repo.lockUploadTarget(tx, `tray:${courseId}:${actor.userId}`);
         const pending = await repo.countTrayFiles(tx, actor.userId, courseId);
-        if (pending + stored.length > MAX_FORUM_PENDING_FILES) throw uploadLimit(400, 'too_many_files');
+        if (pending + stored.length > MAX_FORUM_PENDING_FILES) {
+          throw uploadLimitError(
+            400,
+            `At most ${MAX_FORUM_PENDING_FILES} uploads may wait for a post; attach or remove some first.`,
+          );
+        }
       }
       return repo.insertForumFiles(
         tx,
@@ -182,7 +184,7 @@ export async function uploadFiles(
       ctx,
       stored.map((f) => f.key),
     );
-    throw inForumWords(error);
+    throw inUploadLimitWords(error, MAX_FORUM_FILE_BYTES);
   }
 }
 

@@ -6,6 +6,7 @@ import {
   ForumFile,
   ForumSignedUrl,
   MAX_FORUM_FILE_BYTES,
+  MAX_FORUM_FILES_PER_POST,
   MAX_FORUM_PENDING_FILES,
 } from '@kadai/contracts';
 import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
@@ -148,15 +149,21 @@ describe('forum files: upload, delete, signed URLs', () => {
     expect(await stored(w.course.id)).toHaveLength(before + 4);
   });
 
-  it('refuses a 6 MB file with 413 and the limit message, storing nothing', async () => {
+  it('follows the spec’s rule for editor uploads, as assignment attachments do: 5 MB per file, 5 files', () => {
+    expect(MAX_FORUM_FILE_BYTES).toBe(5 * 1024 * 1024);
+    expect(MAX_FORUM_FILES_PER_POST).toBe(5);
+  });
+
+  it('refuses a file of 5 MB and a byte with 413 and the limit message, storing nothing', async () => {
     const before = (await stored(w.course.id)).length;
     const rows = (await rowsOf(w.users.classmate.id)).length;
     const res = await send(t, w.course.id, w.tokens.classmate, [
       small('ok.txt'),
-      small('big.bin', Buffer.alloc(6 * 1024 * 1024, 1)),
+      small('big.bin', Buffer.alloc(MAX_FORUM_FILE_BYTES + 1, 1)),
     ]);
     expect(res.status).toBe(413);
     expect(res.json).toMatchObject({ detail: FORUM_MESSAGES.uploadLimit, code: 'too_large' });
+    expect(String(res.json.file)).toContain('big.bin');
     expect(await stored(w.course.id)).toHaveLength(before);
     expect(await rowsOf(w.users.classmate.id)).toHaveLength(rows);
   });
@@ -249,6 +256,65 @@ describe('forum files: upload, delete, signed URLs', () => {
     expect((await send(t, 999_999, w.tokens.student, [small('a.txt')])).status).toBe(404);
     expect((await send(t, w.course.id, undefined, [small('a.txt')])).status).toBe(401);
     expect(await stored(w.course.id)).toHaveLength(before);
+  });
+
+  it('takes names in any script, lists them as given (NFC) and downloads them under that name', async () => {
+    const topic = await insertRecord(t, { courseId: w.course.id, authorId: w.users.student.id });
+    const res = await send(
+      t,
+      w.course.id,
+      w.tokens.student,
+      [small('資料.pdf'), small('第1回 課題.py'), small('か\u3099.txt')],
+      { record: String(topic.id) },
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const files = ForumFiles.parse(res.body);
+    expect(files.map((f) => [f.filename, f.content_type])).toEqual([
+      ['資料.pdf', 'application/pdf'],
+      ['第1回 課題.py', 'text/x-python'],
+      ['が.txt', 'text/plain'],
+    ]);
+    expect(files[2]!.filename).toHaveLength(5);
+    // Listed with the post, as given.
+    const post = await call(t, 'GET', `/api/Forum/Record/${topic.id}/`, { token: w.tokens.classmate });
+    const names = (post.json.attachments as { filename: string }[]).map((f) => f.filename);
+    expect(names).toEqual(expect.arrayContaining(['資料.pdf', '第1回 課題.py', 'が.txt']));
+
+    const disposition = async (file: ForumFile) => {
+      const signed = await signFile(t.ctx, actor(w.users.classmate), file.id);
+      const download = await t.app.inject({ method: 'GET', url: signed.url });
+      expect(download.statusCode).toBe(200);
+      return download.headers['content-disposition'];
+    };
+    expect(await disposition(files[0]!)).toBe(
+      `attachment; filename="__.pdf"; filename*=UTF-8''%E8%B3%87%E6%96%99.pdf`,
+    );
+    expect(await disposition(files[1]!)).toBe(
+      `attachment; filename="_1____.py"; filename*=UTF-8''%E7%AC%AC1%E5%9B%9E%20%E8%AA%B2%E9%A1%8C.py`,
+    );
+  });
+
+  it('refuses folders, "..", a leading dot, control characters and names over 255 bytes', async () => {
+    const before = (await stored(w.course.id)).length;
+    for (const filename of [
+      '../x.pdf',
+      'a/b.pdf',
+      'a\\b.pdf',
+      '.hidden',
+      'a\u0000b.pdf',
+      'a\u0007b.pdf',
+      `${'あ'.repeat(100)}.pdf`,
+    ]) {
+      const res = await send(t, w.course.id, w.tokens.student, [small(filename)]);
+      expect([res.status, res.json.code], JSON.stringify(filename)).toEqual([400, 'invalid_filename']);
+    }
+    expect(await stored(w.course.id)).toHaveLength(before);
+  });
+
+  it('refuses a text field with control characters, naming the field', async () => {
+    const res = await send(t, w.course.id, w.tokens.student, [small('a.txt')], { note: 'a\u0000b' });
+    expect(res.status).toBe(400);
+    expect(res.json.note).toEqual(['Control characters (U+0000) are not allowed.']);
   });
 
   it('answers 415 to a body that is not multipart, 400 to no file or a bad name', async () => {

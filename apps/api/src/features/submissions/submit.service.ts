@@ -175,6 +175,8 @@ export async function addFiles(
   const { files } = await readUploadedFiles(request, {
     maxFiles: before.rules.maxFiles,
     maxFileBytes: before.rules.maxFileBytes,
+    // Code files keep importable names (contracts' FileName); attachments take any script.
+    names: 'code',
   });
   const added = await ctx.db.transaction(async (tx) => {
     const row = await repo.lockSubmission(tx, submissionId);

@@ -206,6 +206,9 @@ describe('POST Submission/Submit/ and FileSubmission', () => {
     expect([big.status, big.json.code]).toEqual([413, 'too_large']);
     const wrong = await upload(t, files, w.tokens.student, [{ filename: 'run.sh', content: 'ls' }]);
     expect([wrong.status, wrong.json.code]).toEqual([400, 'extension_not_allowed']);
+    // Code files keep importable names; only attachments and other uploads take any script.
+    const named = await upload(t, files, w.tokens.student, [{ filename: '第1回 課題.py', content: 'x' }]);
+    expect([named.status, named.json.code]).toEqual([400, 'invalid_filename']);
     const many = await upload(t, files, w.tokens.student, [
       { filename: 'a.txt', content: 'a' },
       { filename: 'b.txt', content: 'b' },

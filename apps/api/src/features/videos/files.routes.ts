@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { DownloadParams, ErrorBody, Video, VideoUploadQuery } from '@kadai/contracts';
+import { DownloadParams, ErrorBody, VIDEO_FILE_TYPES, Video, VideoUploadQuery } from '@kadai/contracts';
 import { actorOf } from '../../lib/access.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { verifyDownload } from '../../lib/downloads.ts';
+import { contentDisposition, verifyDownload } from '../../lib/downloads.ts';
 import { HttpError, notFound } from '../../lib/errors.ts';
+import { fileResponse } from '../../lib/openapi.ts';
 import { StorageNotFoundError } from '../../lib/storage.ts';
 import { uploadVideo } from './files.service.ts';
 
@@ -17,6 +17,9 @@ const errors = {
   409: ErrorBody,
   413: ErrorBody,
 } as const;
+
+/** The media types a stream is sent with: the uploaded file's own. */
+const VIDEO_TYPES = [...new Set(Object.values(VIDEO_FILE_TYPES))];
 
 /** `bytes=a-b`, `bytes=a-`, `bytes=-n` of a file of `size` bytes; null for none, 'invalid' when unsatisfiable. */
 export function parseRange(
@@ -74,8 +77,8 @@ export function registerVideoFileRoutes(app: FastifyInstance, ctx: AppContext): 
         params: DownloadParams,
         // Bytes, which Fastify sends as they are (streams are never serialised).
         response: {
-          200: z.string().describe('The whole file'),
-          206: z.string().describe('The requested range'),
+          200: fileResponse(VIDEO_TYPES, 'The whole file'),
+          206: fileResponse(VIDEO_TYPES, 'The requested range'),
           404: ErrorBody,
           410: ErrorBody,
           416: ErrorBody,
@@ -109,7 +112,7 @@ export function registerVideoFileRoutes(app: FastifyInstance, ctx: AppContext): 
         reply
           .header('content-type', contentType)
           .header('accept-ranges', 'bytes')
-          .header('content-disposition', 'inline')
+          .header('content-disposition', contentDisposition(null, 'inline'))
           .header('x-content-type-options', 'nosniff')
           .header('content-security-policy', "default-src 'none'; sandbox")
           .header('cache-control', 'private, max-age=3600');

@@ -96,6 +96,16 @@ describe('readSubmittedFile', () => {
     });
   });
 
+  it('sends text with control characters the API refuses in text (a form feed) as base64, bytes kept', async () => {
+    const source = 'print(1)\n\f\nprint(2)\n';
+    const text = new File([source], 'old.py');
+    expect(await readSubmittedFile(text)).toEqual({
+      filename: 'old.py',
+      content: btoa(source),
+      encoding: 'base64',
+    });
+  });
+
   it('sends anything else as base64', async () => {
     const binary = new File([new Uint8Array([0x89, 0x50, 0x00, 0xff])], 'image.png');
     expect(await readSubmittedFile(binary)).toEqual({

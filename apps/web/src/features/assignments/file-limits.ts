@@ -1,4 +1,4 @@
-import { FileName, type Assignment, type SubmittedFile } from '@kadai/contracts';
+import { FileName, textProblem, type Assignment, type SubmittedFile } from '@kadai/contracts';
 import type { z } from 'zod';
 
 export type FileLimits = Pick<
@@ -91,13 +91,17 @@ export function checkSubmissionFiles(
   return problems;
 }
 
-/** Only a file that decodes as UTF-8 without NUL bytes is sent as text; anything else as base64. */
+/**
+ * Only a file that decodes as UTF-8 and passes the text rule of every request (contracts'
+ * `textProblem`: no NUL or other control characters but tab and line breaks) is sent as text; anything
+ * else as base64, its bytes kept exactly (a form feed in old source code, a binary data file).
+ */
 export async function readSubmittedFile(file: File): Promise<SubmittedFileInput> {
   const bytes = new Uint8Array(await file.arrayBuffer());
   if (!bytes.includes(0)) {
     try {
       const content = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-      return { filename: file.name, content, encoding: 'utf-8' };
+      if (textProblem(content) === undefined) return { filename: file.name, content, encoding: 'utf-8' };
     } catch {
       // Not UTF-8: sent as base64 below.
     }

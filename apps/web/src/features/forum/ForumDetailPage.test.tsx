@@ -94,6 +94,33 @@ describe('a forum post', { timeout: 30_000 }, () => {
     expect(screen.getByRole('region', { name: 'Write a comment' })).toBeTruthy();
   });
 
+  it('shows files named in any script as given, on the post and in the editor’s tray', async () => {
+    const forum = topic();
+    forum.records[0] = {
+      ...forum.records[0]!,
+      can_edit: true,
+      attachments: [
+        file({ id: 31, filename: '資料.pdf', record_id: 7 }),
+        file({ id: 32, filename: '第1回 課題.py', record_id: 7 }),
+      ],
+    };
+    stubFetch(forumServer(forum));
+    renderApp('/course/1/forum/7');
+    const post = await screen.findByRole('article', { name: 'Week 1' }, SLOW);
+    const files = within(post).getByRole('region', { name: 'Attachments' });
+    expect(within(files).getByRole('button', { name: 'Download 資料.pdf' }).textContent).toBe('資料.pdf');
+    expect(within(files).getByRole('button', { name: 'Download 第1回 課題.py' }).textContent).toBe(
+      '第1回 課題.py',
+    );
+
+    fireEvent.click(within(post).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit post' });
+    const tray = within(dialog).getByRole('list', { name: 'Attachments' });
+    expect(within(tray).getByText('資料.pdf')).toBeTruthy();
+    expect(within(tray).getByText('第1回 課題.py')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Remove 第1回 課題.py' })).toBeTruthy();
+  });
+
   it('says so when the post does not exist', async () => {
     stubFetch(forumServer(topic()));
     renderApp('/course/1/forum/99');

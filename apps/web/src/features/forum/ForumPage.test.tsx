@@ -116,8 +116,9 @@ describe('the post editor', { timeout: 30_000 }, () => {
     expect(within(dialog).getByRole('alert').textContent).toContain('Please check the limit');
     expect(uploads(requests)).toHaveLength(0);
 
-    // Within the limits the file goes up and is listed, removable.
-    fireEvent.change(input, { target: { files: [sized('notes.txt', 10)] } });
+    // Within the limits the file goes up and is listed, removable; a name in any script is sent as it
+    // is (the server decides: docs/storage.md, "Names and limits of uploads").
+    fireEvent.change(input, { target: { files: [sized('第1回 課題.py', 10)] } });
     expect(await within(dialog).findByText('upload-101.txt')).toBeTruthy();
     expect(uploads(requests)).toHaveLength(1);
     expect(within(dialog).getByRole('button', { name: 'Remove upload-101.txt' })).toBeTruthy();
