@@ -1,6 +1,6 @@
 // `npm start`: install the sandbox's Debian packages when root with apt (or print the command), build the
 // web app if it is missing or older than its sources, then run the API, which migrates, seeds the demo
-// course on an empty database and serves the web app and the API on one port.
+// courses on an empty database and serves the web app and the API on one port.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';

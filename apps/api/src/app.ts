@@ -7,18 +7,14 @@ import fastifyStatic from '@fastify/static';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import {
-  hasZodFastifySchemaValidationErrors,
-  isResponseSerializationError,
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
-} from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { AppContext } from './lib/context.ts';
 import { HttpError } from './lib/errors.ts';
 import { isDatabaseUnavailable } from './lib/sql-state.ts';
 import { registerAccessControl } from './lib/access.ts';
+import { openApiOptions } from './lib/openapi.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { serializerCompiler } from './lib/serializer.ts';
 import { requestValidatorCompiler } from './lib/validation.ts';
@@ -56,8 +52,6 @@ import {
   registerWorkbookConfigRoutes,
   registerWorkbookRoutes,
 } from './features/workbooks/workbooks.routes.ts';
-
-import { VERSION } from './version.ts';
 
 /**
  * Field errors beside `detail` and `code`; an input field named `detail` or `code` (a submission's
@@ -184,24 +178,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerSecurityHeaders(app, config);
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: `${config.PRODUCT_NAME} API`,
-        version: VERSION,
-        description:
-          'Every call of the product. Send `Authorization: Bearer <access>` from `POST /api/Auth/Token/`. ' +
-          'Errors are `{ detail, code }`, with one key per field for bad input.',
-      },
-      components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-      },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
-  });
+  await app.register(swagger, openApiOptions(config));
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   // Multipart bodies are read only by upload routes, through lib/uploads.ts with each route's own limits.

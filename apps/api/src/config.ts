@@ -86,6 +86,7 @@ export const EnvSchema = z.object({
     .optional(),
   // Start-up holds one connection for the migration lock while the migrator uses another.
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(defaultPoolSize),
+  /** The address users reach; unset: `defaultPublicUrl(HOST, PORT)` (below). */
   PUBLIC_URL: z.url().optional(),
   JWT_SECRET: z.string().min(32, 'at least 32 characters').optional(),
   // The web app refreshes a token that expires within 3600 s: a shorter lifetime would refresh on every call.
@@ -145,7 +146,7 @@ export const EnvSchema = z.object({
    */
   FORUM_FINALIZE_USER: z.string().min(1).max(200).optional(),
   FORUM_FINALIZE_PASSWORD: z.string().min(16, 'at least 16 characters').max(200).optional(),
-  /** A Vimeo personal access token (scopes public, private, video_files) for syncing course videos. */
+  /** A Vimeo personal access token (scopes public, private) for syncing course videos. */
   VIMEO_ACCESS_TOKEN: z.string().min(1).max(500).optional(),
   /** Vimeo's REST API; tests point it at a local server that answers as Vimeo does. */
   VIMEO_API_URL: z.url().default('https://api.vimeo.com'),
@@ -201,15 +202,27 @@ function loadOrCreateSecret(dataDir: string): string {
   return secret;
 }
 
+/** Addresses that mean "this machine" to a browser on it: every interface (wildcards) or loopback. */
+const THIS_MACHINE = new Set(['0.0.0.0', '::', '127.0.0.1', '::1', 'localhost']);
+
+/**
+ * PUBLIC_URL when it is not set: `http://localhost:PORT` when HOST is a wildcard or loopback address
+ * (a browser on this machine reaches it there), else `http://HOST:PORT` (an IPv6 address in brackets).
+ */
+export function defaultPublicUrl(host: string, port: number): string {
+  const bare = host.replace(/^\[(.*)\]$/, '$1');
+  if (THIS_MACHINE.has(bare.toLowerCase())) return `http://localhost:${port}`;
+  return `http://${bare.includes(':') ? `[${bare}]` : bare}:${port}`;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = parseEnv(env);
   const dataDir = path.resolve(parsed.DATA_DIR);
-  const host = parsed.HOST === '0.0.0.0' || parsed.HOST === '::' ? 'localhost' : parsed.HOST;
   return {
     ...parsed,
     dataDir,
     JWT_SECRET: parsed.JWT_SECRET ?? loadOrCreateSecret(dataDir),
-    publicUrl: (parsed.PUBLIC_URL ?? `http://${host}:${parsed.PORT}`).replace(/\/$/, ''),
+    publicUrl: (parsed.PUBLIC_URL ?? defaultPublicUrl(parsed.HOST, parsed.PORT)).replace(/\/$/, ''),
   };
 }
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, EnvSchema, defaultPoolSize, parseEnv } from './config.ts';
+import { ConfigError, EnvSchema, defaultPoolSize, defaultPublicUrl, loadConfig, parseEnv } from './config.ts';
 
 describe('configuration', () => {
   it('has working defaults', () => {
@@ -53,6 +53,25 @@ describe('configuration', () => {
     expect(parseEnv({}).DATABASE_POOL_SIZE).toBe(Math.max(4, 2 * cpus));
     expect(defaultPoolSize()).toBeGreaterThanOrEqual(4);
     expect(parseEnv({ DATABASE_POOL_SIZE: '10' }).DATABASE_POOL_SIZE).toBe(10);
+  });
+
+  it('defaults PUBLIC_URL to localhost for a wildcard or loopback HOST, else to HOST', () => {
+    for (const host of ['0.0.0.0', '::', '[::]', '127.0.0.1', '::1', '[::1]', 'localhost', 'LocalHost']) {
+      expect(defaultPublicUrl(host, 3000), host).toBe('http://localhost:3000');
+    }
+    expect(defaultPublicUrl('192.0.2.10', 8080)).toBe('http://192.0.2.10:8080');
+    expect(defaultPublicUrl('lms.internal', 3000)).toBe('http://lms.internal:3000');
+    expect(defaultPublicUrl('2001:db8::5', 3000)).toBe('http://[2001:db8::5]:3000');
+    // What the API builds its links from: the default without PUBLIC_URL, PUBLIC_URL (no trailing
+    // slash) with it. JWT_SECRET is given so that nothing is written to DATA_DIR.
+    const config = (env: Record<string, string>) =>
+      loadConfig({ JWT_SECRET: 'x'.repeat(32), DATA_DIR: os.tmpdir(), ...env }).publicUrl;
+    expect(config({})).toBe('http://localhost:3000');
+    expect(config({ HOST: '127.0.0.1', PORT: '4000' })).toBe('http://localhost:4000');
+    expect(config({ HOST: '10.1.2.3' })).toBe('http://10.1.2.3:3000');
+    expect(config({ HOST: '10.1.2.3', PUBLIC_URL: 'https://lms.example.ac.jp/' })).toBe(
+      'https://lms.example.ac.jp',
+    );
   });
 
   it('is documented: README lists every variable', () => {

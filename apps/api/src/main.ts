@@ -61,7 +61,7 @@ async function main() {
   await startMailJobs(ctx);
   if (config.SEED_DEMO) {
     const seeded = await seedDemoData(ctx);
-    if (seeded) app.log.info('seeded the demo course and accounts (see README)');
+    if (seeded) app.log.info('seeded the two demo courses and their accounts (see README)');
   }
 
   // Stop taking requests first, then let running jobs finish, then close the database. A workbook

@@ -11,6 +11,7 @@ import {
 import { actorOf } from '../../lib/access.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { generatedFileHeaders } from '../../lib/downloads.ts';
+import { fileResponse } from '../../lib/openapi.ts';
 import { formatBytes } from '../../lib/uploads.ts';
 import { errors } from './assignments.routes.ts';
 import * as bundles from './bundles.service.ts';
@@ -27,9 +28,8 @@ export function registerAssignmentBundleRoutes(app: FastifyInstance, ctx: AppCon
       schema: {
         tags,
         summary: 'The assignment as a .zip bundle: statement, code, attachments, test cases (its managers)',
-        produces: ['application/zip'],
         params: AssignmentBundleParams,
-        response: errors,
+        response: { 200: fileResponse('application/zip', 'The .zip bundle'), ...errors },
       },
     },
     async (request, reply) => {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { DownloadParams, ErrorBody } from '@kadai/contracts';
 import type { AppContext } from '../../lib/context.ts';
 import { downloadHeaders } from '../../lib/downloads.ts';
+import { fileResponse } from '../../lib/openapi.ts';
 import { openDownload } from './downloads.service.ts';
 
 /**
@@ -9,7 +10,7 @@ import { openDownload } from './downloads.service.ts';
  * list files for callers allowed to see them), so the route is public and works as a plain link.
  */
 export function registerDownloadRoutes(app: FastifyInstance, ctx: AppContext): void {
-  // Not the zod type provider: the reply is bytes, which no response schema describes.
+  // Not the zod type provider: the reply is bytes, never serialised (its 200 only documents them).
   app.get(
     '/Download/:token',
     {
@@ -19,7 +20,12 @@ export function registerDownloadRoutes(app: FastifyInstance, ctx: AppContext): v
         summary: 'Download a file through a signed link (always as an attachment)',
         security: [],
         params: DownloadParams,
-        response: { 404: ErrorBody, 410: ErrorBody },
+        // The file's bytes (a Buffer or a stream, which Fastify sends as they are), with its own type.
+        response: {
+          200: fileResponse('*/*', "The file, as an attachment with the file's own media type"),
+          404: ErrorBody,
+          410: ErrorBody,
+        },
       },
     },
     async (request, reply) => {

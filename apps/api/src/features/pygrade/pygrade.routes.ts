@@ -14,8 +14,10 @@ const CONSOLE_SCRIPT = readFileSync(new URL('./console.client.js', import.meta.u
  */
 export function registerPygradeRoutes(app: FastifyInstance, ctx: AppContext, sandbox?: SandboxProbe): void {
   const probe = probeOf(sandbox);
+  // A page and its script, not calls of the API: left out of the API reference (/api/docs).
+  const page = { schema: { hide: true } };
 
-  app.get('/pygrade/', async (request, reply) => {
+  app.get('/pygrade/', page, async (request, reply) => {
     const html = renderPygradePage({
       language: /^en/i.test(request.headers['accept-language'] ?? 'ja') ? 'en' : 'ja',
       productName: ctx.config.PRODUCT_NAME,
@@ -24,7 +26,7 @@ export function registerPygradeRoutes(app: FastifyInstance, ctx: AppContext, san
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
   });
 
-  app.get('/pygrade/console.js', async (_request, reply) =>
+  app.get('/pygrade/console.js', page, async (_request, reply) =>
     reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(CONSOLE_SCRIPT),
   );
 }

@@ -16,6 +16,7 @@ import { conflictErrors, errors } from './route-errors.ts';
 import * as quizCourses from './quiz-courses.service.ts';
 import * as results from './results.service.ts';
 import { generatedFileHeaders } from '../../lib/downloads.ts';
+import { fileResponse } from '../../lib/openapi.ts';
 
 export function registerQuizCourseRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -122,10 +123,9 @@ export function registerQuizCourseRoutes(app: FastifyInstance, ctx: AppContext):
         description:
           'text/csv in UTF-8 with a byte-order mark; one row per student of the course, submitted or not. ' +
           `Columns: ${results.RESULTS_CSV_HEADER.join(', ')}, then q1, q2, … (points per question).`,
-        produces: ['text/csv'],
         params: IdParams,
         // Sent as text/csv, which Fastify never runs through the JSON serializer.
-        response: { 200: z.string().describe('The CSV text'), ...errors },
+        response: { 200: fileResponse('text/csv', 'The CSV text'), ...errors },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { CsvQuery, FinalSubmission, SelectFinalParams } from '@kadai/contracts';
 import { actorOf } from '../../lib/access.ts';
 import type { AppContext } from '../../lib/context.ts';
@@ -8,6 +7,7 @@ import { exportCsv } from './csv.service.ts';
 import * as finals from './final.service.ts';
 import { conflictErrors, errors } from './route-errors.ts';
 import { generatedFileHeaders } from '../../lib/downloads.ts';
+import { fileResponse } from '../../lib/openapi.ts';
 
 const SELECT_FINAL = '/Submission/SelectFinal/:assignment_id/:course_id/:submission_id/';
 
@@ -63,10 +63,9 @@ export function registerFinalRoutes(app: FastifyInstance, ctx: AppContext): void
           'text/csv in UTF-8 with a byte-order mark; one row per student, including those who never ' +
           'submitted. Columns: student_id, email, last_name, first_name, submission_id, chosen ' +
           '(final|best|none), score, max_score, status, late, submitted_at, graded_at, submissions.',
-        produces: ['text/csv'],
         querystring: CsvQuery,
         // Sent as text/csv, which Fastify never runs through the JSON serializer.
-        response: { 200: z.string().describe('The CSV text'), ...errors },
+        response: { 200: fileResponse('text/csv', 'The CSV text'), ...errors },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
+  ErrorBody,
   IdParams,
   SetPasswordLink,
   User,
@@ -53,7 +55,8 @@ export function registerUserRoutes(fastify: FastifyInstance, ctx: AppContext): v
         tags,
         summary: 'Open an account and get its set-password link (staff)',
         body: UserCreate,
-        response: { 201: UserCreated },
+        // 409 when the e-mail is taken.
+        response: { 201: UserCreated, 409: ErrorBody },
       },
     },
     async (request, reply) => {
@@ -99,7 +102,8 @@ export function registerUserRoutes(fastify: FastifyInstance, ctx: AppContext): v
         summary: 'Change some fields of an account',
         params: IdParams,
         body: UserUpdate,
-        response: { 200: User },
+        // 403 for a student sending fields only staff may change; 409 for an e-mail taken.
+        response: { 200: User, 403: ErrorBody, 409: ErrorBody },
       },
     },
     async (request) => toUser(await updateAccount(ctx, actorOf(request), request.params.id, request.body)),
@@ -114,7 +118,8 @@ export function registerUserRoutes(fastify: FastifyInstance, ctx: AppContext): v
         summary: 'Replace the editable fields of an account',
         params: IdParams,
         body: UserReplace,
-        response: { 200: User },
+        // 403 for a student sending fields only staff may change; 409 for an e-mail taken.
+        response: { 200: User, 403: ErrorBody, 409: ErrorBody },
       },
     },
     async (request) => toUser(await updateAccount(ctx, actorOf(request), request.params.id, request.body)),
@@ -124,11 +129,16 @@ export function registerUserRoutes(fastify: FastifyInstance, ctx: AppContext): v
     '/Auth/User/:id/',
     {
       config: { access: 'user' },
-      schema: { tags, summary: 'Delete an account: your own, or another for staff', params: IdParams },
+      schema: {
+        tags,
+        summary: 'Delete an account: your own, or another for staff',
+        params: IdParams,
+        response: { 204: z.null().describe('Deleted') },
+      },
     },
     async (request, reply) => {
       await deleteAccount(ctx, actorOf(request), request.params.id);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 }

@@ -32,6 +32,7 @@ import * as stats from './stats.service.ts';
 import * as sync from './sync.service.ts';
 import * as videos from './videos.service.ts';
 import { generatedFileHeaders } from '../../lib/downloads.ts';
+import { fileResponse } from '../../lib/openapi.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody } as const;
 const VideoParams = z.object({ video_id: Id });
@@ -281,9 +282,8 @@ function registerStatRoutes(app: FastifyInstance, ctx: AppContext): void {
         description:
           'text/csv in UTF-8 with a byte-order mark. Columns: ' +
           `${stats.VIDEO_CSV_HEADER.join(', ')}, then the percent watched of each video (empty: never played).`,
-        produces: ['text/csv'],
         params: CourseIdParams,
-        response: { 200: z.string().describe('The CSV text'), ...errors },
+        response: { 200: fileResponse('text/csv', 'The CSV text'), ...errors },
       },
     },
     async (request, reply) => {

@@ -34,6 +34,7 @@ import * as notebooks from './notebooks.service.ts';
 import * as runs from './runs.service.ts';
 import * as sessions from './sessions.service.ts';
 import { generatedFileHeaders } from '../../lib/downloads.ts';
+import { fileResponse } from '../../lib/openapi.ts';
 
 const errors = {
   400: ErrorBody,
@@ -201,9 +202,8 @@ export function registerWorkbookRoutes(app: FastifyInstance, ctx: AppContext, ho
       schema: {
         tags,
         summary: 'Download the notebook as .ipynb (nbformat 4.5; its owner, editors of the course, staff)',
-        produces: ['application/x-ipynb+json'],
         params: WorkbookNotebookParams,
-        response: { 200: z.string().describe('The notebook'), ...errors },
+        response: { 200: fileResponse('application/x-ipynb+json', 'The notebook'), ...errors },
       },
     },
     async (request, reply) => {
