@@ -41,7 +41,7 @@ const MESSAGES = {
     numeric: 'このパスワードは数字しか使われていません。',
     mismatch: '確認用パスワードが一致しません。',
     oldMissing: '現在のパスワードを入力してください。',
-    oldIncorrect: '元のパスワードが間違っています。もう一度入力してください。',
+    oldIncorrect: '現在のパスワードが正しくありません。もう一度入力してください。',
   },
 } satisfies Record<MessageLanguage, unknown>;
 

@@ -150,7 +150,7 @@ describe('oldPasswordMessage', () => {
     );
     expect(oldPasswordMessage('missing', 'ja')).toBe('現在のパスワードを入力してください。');
     expect(oldPasswordMessage('incorrect', 'ja')).toBe(
-      '元のパスワードが間違っています。もう一度入力してください。',
+      '現在のパスワードが正しくありません。もう一度入力してください。',
     );
   });
 });

@@ -83,7 +83,7 @@ describe('POST /api/Auth/password/change/', () => {
       body: { old_password: 'not-my-password-1', new_password1: NEW_PASSWORD, new_password2: NEW_PASSWORD },
     });
     expect(wrongOld.json.old_password).toEqual([
-      '元のパスワードが間違っています。もう一度入力してください。',
+      '現在のパスワードが正しくありません。もう一度入力してください。',
     ]);
     const noOld = await call(t, 'POST', '/api/Auth/password/change/', {
       token,

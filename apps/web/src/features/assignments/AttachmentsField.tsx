@@ -36,15 +36,19 @@ export function AttachmentsField({ assignmentId, courseId }: { assignmentId: num
 
   const remove = useMutation({
     mutationFn: (file: AssignmentFile) => deleteAttachment(assignmentId, courseId, file.id),
+    // What was over the limit may fit now.
+    onSuccess: () => setProblem(null),
     onError: (error) =>
       notifyError(errorMessage(error, t), { title: t('assignments.attachments.deleteFailed') }),
     onSettled: refresh,
   });
 
+  // The spec's sentence for editor uploads (the forum's too), then what exactly went over.
+  const overLimit = (specifics: string) => setProblem(`${t('forum.uploadLimit')} ${specifics}`);
   const choose = (chosen: File[]) => {
     const tooLarge = chosen.filter((file) => file.size > MAX_ATTACHMENT_BYTES);
     if (tooLarge.length > 0) {
-      setProblem(
+      overLimit(
         t('assignments.attachments.tooLarge', {
           names: tooLarge.map((file) => file.name).join(', '),
           max: format.bytes(MAX_ATTACHMENT_BYTES),
@@ -53,7 +57,7 @@ export function AttachmentsField({ assignmentId, courseId }: { assignmentId: num
       return;
     }
     if (files.length + chosen.length > MAX_ATTACHMENTS) {
-      setProblem(t('assignments.attachments.tooMany', { max: MAX_ATTACHMENTS }));
+      overLimit(t('assignments.attachments.tooMany', { max: MAX_ATTACHMENTS }));
       return;
     }
     setProblem(null);

@@ -117,7 +117,7 @@ describe('PasswordChange', { timeout: 30_000 }, () => {
     expect(screen.getAllByText(message)).toHaveLength(2);
   });
 
-  it('shows the first new_password2 message of a 400', async () => {
+  it('shows the first new_password2 message of a 400, under the field and in the notice', async () => {
     stubFetch(
       server({
         hasPassword: true,
@@ -135,7 +135,11 @@ describe('PasswordChange', { timeout: 30_000 }, () => {
     renderApp(PAGE);
     await screen.findByLabelText(/^Current Password/, {}, SLOW);
     await fill({ current: 'my-old-secret-11', first: 'hanakoyamada', second: 'hanakoyamada' });
-    expect(await screen.findByText('The password is too similar to the email address.')).toBeTruthy();
+    expect(await screen.findAllByText('The password is too similar to the email address.')).toHaveLength(2);
+    const retyped = screen.getByLabelText(/^Retype New Password/);
+    const described = (retyped.getAttribute('aria-describedby') ?? '').split(' ');
+    const messages = described.map((id) => document.getElementById(id)?.textContent ?? '');
+    expect(messages).toContain('The password is too similar to the email address.');
     expect(screen.queryByText('This password is too common.')).toBeNull();
   });
 

@@ -80,10 +80,12 @@ function PasswordChange({ userId }: { userId: number }) {
         notifyError(isApiError(error, 429) ? errorMessage(error, t) : t('auth.passwordChange.failed'));
         return;
       }
+      // Each message under its own field, the first of them in the notice too.
       const oldPasswordMessage = error.firstFieldMessage('old_password');
       if (oldPasswordMessage) form.setError('old_password', { type: 'server', message: oldPasswordMessage });
-      const detail =
-        error.firstFieldMessage('new_password2', 'new_password1') ?? oldPasswordMessage ?? error.body.detail;
+      const newPasswordMessage = error.firstFieldMessage('new_password2', 'new_password1');
+      if (newPasswordMessage) form.setError('new_password2', { type: 'server', message: newPasswordMessage });
+      const detail = newPasswordMessage ?? oldPasswordMessage ?? error.body.detail;
       notifyError(detail, { title: t('auth.passwordChange.failed') });
     },
   });
