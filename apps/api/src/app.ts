@@ -30,7 +30,7 @@ import { registerGoogleAuthRoutes } from './features/auth/google.routes.ts';
 import { registerUserRoutes } from './features/users/users.routes.ts';
 import { registerCourseRoutes } from './features/courses/courses.routes.ts';
 import { registerMemberRoutes } from './features/courses/members.routes.ts';
-import { registerPygradeRoutes } from './features/pygrade/pygrade.routes.ts';
+import { registerOverviewRoutes } from './features/overview/overview.routes.ts';
 import { registerPygradeApiRoutes } from './features/pygrade/console.routes.ts';
 import { registerAssignmentRoutes } from './features/assignments/assignments.routes.ts';
 import { registerAssignmentFileRoutes } from './features/assignments/files.routes.ts';
@@ -45,6 +45,7 @@ import { registerForumFileRoutes } from './features/forum/files.routes.ts';
 import { registerForumRoutes } from './features/forum/forum.routes.ts';
 import { registerVideoRoutes } from './features/videos/videos.routes.ts';
 import { registerAssessmentRoutes } from './features/assessment/assessment.routes.ts';
+import { registerGradebookRoutes } from './features/assessment/gradebook.routes.ts';
 import { registerVideoFileRoutes } from './features/videos/files.routes.ts';
 import { attachKernelHost } from './features/workbooks/kernel-host.ts';
 import type { KernelPool } from './features/workbooks/kernels.ts';
@@ -238,6 +239,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerUserRoutes(api, ctx);
       registerCourseRoutes(api, ctx);
       registerMemberRoutes(api, ctx);
+      registerOverviewRoutes(api, ctx);
       registerAssignmentRoutes(api, ctx);
       registerAssignmentFileRoutes(api, ctx);
       registerAssignmentBundleRoutes(api, ctx);
@@ -251,6 +253,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerForumFileRoutes(api, ctx);
       registerVideoRoutes(api, ctx);
       registerAssessmentRoutes(api, ctx);
+      registerGradebookRoutes(api, ctx);
       registerVideoFileRoutes(api, ctx);
       registerWorkbookConfigRoutes(api, ctx);
       registerWorkbookRoutes(api, ctx, kernelHost);
@@ -258,7 +261,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
-  registerPygradeRoutes(app, ctx, options.sandbox);
 
   const webDist = path.resolve(options.webDistDir ?? config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST);
   const hasWeb = existsSync(path.join(webDist, 'index.html'));

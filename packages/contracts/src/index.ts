@@ -17,3 +17,5 @@ export * from './videos.ts';
 export * from './workbooks.ts';
 export * from './assessment.ts';
 export * from './mail.ts';
+export * from './overview.ts';
+export * from './gradebook.ts';

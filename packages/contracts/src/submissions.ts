@@ -306,6 +306,8 @@ export const GradingJob = z.object({
   submission_id: z.number().int(),
   assignment_title: z.string(),
   course_id: z.number().int(),
+  /** The course's name, for the console's Course column (the id alone told a reader nothing). */
+  course_title: z.string(),
   status: SubmissionStatus,
   queued_at: z.iso.datetime().nullable(),
   started_at: z.iso.datetime().nullable(),
@@ -322,6 +324,8 @@ export const PygradeStatus = z.object({
   sandbox: z.object({ ok: z.boolean(), detail: z.string() }),
 });
 export type PygradeStatus = z.infer<typeof PygradeStatus>;
+/** `POST Pygrade/run/` runs at most this many snippets a minute per person (the page says so). */
+export const SNIPPET_RUNS_PER_MINUTE = 10;
 export const SnippetRunRequest = z.strictObject({
   code: str().min(1).max(MAX_SCRIPT_TEXT),
   stdin: str().max(100_000).default(''),
@@ -333,7 +337,8 @@ export const SnippetRunResult = z.object({
   memory_kb: z.number().int().nullable(),
   stdout: z.string(),
   stderr: z.string(),
-  limit: z.string().nullable(),
+  /** The limit the run hit (CPU time, wall clock, memory, output, file size), so the page can say it. */
+  limit: z.enum(['cpu', 'wall', 'memory', 'output', 'file_size']).nullable(),
 });
 
 /* ─── Added with the submissions API ────────────────────────────────────────────────────────── */

@@ -58,7 +58,13 @@ export const users = pgTable(
     /** Set when the owner proved the address: a verification link, or a provider's verified e-mail. */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    // The few staff, read without walking every user (the course home: who answers a question).
+    index('users_staff_idx')
+      .on(t.id)
+      .where(sql`is_staff`),
+  ],
 );
 
 /** One sign-in on one device: a family of refresh tokens. Revoking it ends its access tokens at once. */
@@ -322,6 +328,16 @@ export const submissions = pgTable(
     index('submissions_graded_idx')
       .on(t.gradedAt)
       .where(sql`graded_at IS NOT NULL`),
+    // The course home (docs/course-home.md): submissions waiting or failed, per course and state…
+    index('submissions_attention_idx')
+      .on(t.courseId, t.status, t.createdAt)
+      .where(
+        sql`status IN ('Scheduled', 'Executing', 'InternalError', 'InvalidFormat') AND NOT is_reference`,
+      ),
+    // …and who handed in what, read from the index alone (reference runs are not in it).
+    index('submissions_handed_in_idx')
+      .on(t.assignmentId, t.courseId, t.userId)
+      .where(sql`NOT is_reference`),
   ],
 );
 

@@ -28,6 +28,18 @@ const workshop = (w: World) => `${base}/Workshop/${w.workshop.id}/`;
 const MATRIX: Row[] = [
   {
     method: 'GET',
+    route: '/api/Course/{id}/gradebook/',
+    url: (w) => `/api/Course/${w.course.id}/gradebook/`,
+    expected: manage(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/Course/{id}/gradebook/csv/',
+    url: (w) => `/api/Course/${w.course.id}/gradebook/csv/`,
+    expected: manage(200),
+  },
+  {
+    method: 'GET',
     route: '/api/assessment/Existence/Course/{course_id}',
     url: (w) => `${base}/Existence/Course/${w.course.id}`,
     expected: read,
@@ -152,5 +164,5 @@ describeMatrix<World, Caller>({
   world: createAssessmentWorld,
   token: (w, caller) => w.tokens[caller],
   rows: MATRIX,
-  owns: (path) => path.startsWith('/api/assessment'),
+  owns: (path) => path.startsWith('/api/assessment') || path.includes('/gradebook/'),
 });

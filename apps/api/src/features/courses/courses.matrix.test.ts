@@ -104,5 +104,10 @@ describeMatrix<World, Caller>({
   world: createCourseWorld,
   token: (w, caller) => w.tokens[caller],
   rows: MATRIX,
-  owns: (path) => ['/api/Course/', '/api/EditorList/', '/api/StudentList/'].some((p) => path.startsWith(p)),
+  // The course home (`Course/{id}/overview/`) has its own matrix beside its feature (features/overview),
+  // the gradebook (`Course/{id}/gradebook/`) in assessment's.
+  owns: (path) =>
+    ['/api/Course/', '/api/EditorList/', '/api/StudentList/'].some((p) => path.startsWith(p)) &&
+    !path.endsWith('/overview/') &&
+    !path.includes('/gradebook/'),
 });

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-or
 import type { Executor } from '../../db/client.ts';
 import { recentWindow } from '../../db/recent.ts';
 import { snippetRuns } from '../../db/schema-cluster.ts';
-import { assignments, courseEditors, graderHosts, submissions } from '../../db/schema.ts';
+import { assignments, courseEditors, courses, graderHosts, submissions } from '../../db/schema.ts';
 
 /** A host is alive while its heartbeat is younger than this. */
 export const HOST_ALIVE_SECONDS = 30;
@@ -14,6 +14,7 @@ export interface JobRow {
   submissionId: number;
   assignmentTitle: string;
   courseId: number;
+  courseTitle: string;
   status: (typeof submissions.$inferSelect)['status'];
   queuedAt: Date | null;
   startedAt: Date | null;
@@ -27,6 +28,7 @@ const jobColumns = {
   submissionId: submissions.id,
   assignmentTitle: assignments.title,
   courseId: submissions.courseId,
+  courseTitle: courses.title,
   status: submissions.status,
   queuedAt: submissions.queuedAt,
   startedAt: submissions.startedAt,
@@ -68,6 +70,7 @@ export function listRunningJobs(db: Executor, editorId: number | null): Promise<
     .select(jobColumns)
     .from(submissions)
     .innerJoin(assignments, eq(assignments.id, submissions.assignmentId))
+    .innerJoin(courses, eq(courses.id, submissions.courseId))
     .where(and(eq(submissions.status, 'Executing'), inCourses(editorId)))
     .orderBy(submissions.startedAt)
     .limit(RUNNING_JOBS);
@@ -78,6 +81,7 @@ export function listRecentJobs(db: Executor, editorId: number | null): Promise<J
     .select(jobColumns)
     .from(submissions)
     .innerJoin(assignments, eq(assignments.id, submissions.assignmentId))
+    .innerJoin(courses, eq(courses.id, submissions.courseId))
     .where(and(isNotNull(submissions.gradedAt), inCourses(editorId)))
     .orderBy(desc(submissions.gradedAt), desc(submissions.id))
     .limit(RECENT_JOBS);

@@ -8,7 +8,10 @@ import * as consoleService from './console.service.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody } as const;
 
-/** The API of the PyGrade console (`/api/Pygrade/…`); the page itself is in pygrade.routes.ts. */
+/**
+ * The API of the PyGrade console (`/api/Pygrade/…`). The page is the web app's `/pygrade/` route
+ * (apps/web/src/features/pygrade), served as index.html like every other route of the app.
+ */
 export function registerPygradeApiRoutes(app: FastifyInstance, ctx: AppContext, probe?: SandboxProbe): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['pygrade'];

@@ -5,7 +5,13 @@ import {
   storableText,
   type SandboxResult,
 } from '@kadai/sandbox';
-import type { GradingJob, PygradeStatus, SnippetRunRequest, SnippetRunResult } from '@kadai/contracts';
+import {
+  SNIPPET_RUNS_PER_MINUTE,
+  type GradingJob,
+  type PygradeStatus,
+  type SnippetRunRequest,
+  type SnippetRunResult,
+} from '@kadai/contracts';
 import type { Executor } from '../../db/client.ts';
 import type { Actor, AppContext } from '../../lib/context.ts';
 import { HttpError, badRequest, forbidden } from '../../lib/errors.ts';
@@ -16,7 +22,7 @@ import * as repo from './console.repo.ts';
  * Snippet runs per user per minute, counted in the database (every instance shares it), and at once in
  * this process (they share this machine's cores with the grader, so that cap stays local).
  */
-export const SNIPPET_RATE = { max: 10, windowSeconds: 60 } as const;
+export const SNIPPET_RATE = { max: SNIPPET_RUNS_PER_MINUTE, windowSeconds: 60 } as const;
 export const SNIPPET_CONCURRENCY = 2;
 
 /** The console is for editors (of any course) and staff; students and others get 403. */
@@ -32,6 +38,7 @@ function toJob(row: repo.JobRow): GradingJob {
     submission_id: row.submissionId,
     assignment_title: row.assignmentTitle,
     course_id: row.courseId,
+    course_title: row.courseTitle,
     status: row.status,
     queued_at: iso(row.queuedAt),
     started_at: iso(row.startedAt),

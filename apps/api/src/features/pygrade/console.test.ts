@@ -1,8 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { PygradeStatus, SnippetRunResult } from '@kadai/contracts';
 import { SandboxUnavailableError, probeSandbox, type SandboxResult } from '@kadai/sandbox';
 import { call, createTestApp, type TestApp, documentedRoutes } from '../../../test/harness.ts';
-import { graderHosts } from '../../db/schema.ts';
+import { courses, graderHosts } from '../../db/schema.ts';
 import { createSubmissionWorld, insertSubmission, type SubmissionWorld } from '../submissions/testing.ts';
 import { createPeer } from '../workbooks/testing.ts';
 import { SNIPPET_RATE, SnippetLimiter, runSnippet } from './console.service.ts';
@@ -65,6 +66,7 @@ describe('PyGrade console API without a sandbox', () => {
 
   it('shows the queue, the running and recent jobs of the caller’s courses, and the hosts', async () => {
     const other = await createSubmissionWorld(t);
+    await t.ctx.db.update(courses).set({ title: 'Data Structures' }).where(eq(courses.id, other.course.id));
     const running = await insertSubmission(t, {
       assignmentId: w.assignment.id,
       courseId: w.course.id,
@@ -101,6 +103,8 @@ describe('PyGrade console API without a sandbox', () => {
     // Both worlds have a Scheduled submission: the depth counts every course.
     expect(editor.queue_depth).toBe(2);
     expect(editor.running.map((j) => j.submission_id)).toEqual([running.id]);
+    // Each job names its course, so the page need not show a bare id.
+    expect(editor.running.map((j) => [j.course_id, j.course_title])).toEqual([[w.course.id, 'Algorithms']]);
     expect(editor.recent.map((j) => j.submission_id)).toEqual([w.completed.id]);
     expect(editor.hosts.map((h) => [h.id, h.alive, h.sandbox_ok])).toEqual([
       ['grader-a', true, true],
@@ -110,6 +114,12 @@ describe('PyGrade console API without a sandbox', () => {
     const staff = await status(w.tokens.staff);
     expect(staff.running.map((j) => j.submission_id).sort()).toEqual([running.id, elsewhere.id].sort());
     expect(staff.recent).toHaveLength(2);
+    expect(staff.running.map((j) => [j.course_id, j.course_title]).sort()).toEqual(
+      [
+        [w.course.id, 'Algorithms'],
+        [other.course.id, 'Data Structures'],
+      ].sort(),
+    );
   });
 
   it('maps a sandbox that disappears mid-way to 503, and limits runs', async () => {

@@ -1,0 +1,3 @@
+CREATE INDEX "submissions_attention_idx" ON "submissions" USING btree ("course_id","status","created_at") WHERE status IN ('Scheduled', 'Executing', 'InternalError', 'InvalidFormat') AND NOT is_reference;--> statement-breakpoint
+CREATE INDEX "submissions_handed_in_idx" ON "submissions" USING btree ("assignment_id","course_id","user_id") WHERE NOT is_reference;--> statement-breakpoint
+CREATE INDEX "users_staff_idx" ON "users" USING btree ("id") WHERE is_staff;
