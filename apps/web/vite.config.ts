@@ -12,7 +12,7 @@ export default defineConfig({
   plugins: [react()],
   server: {
     port: 5173,
-    proxy: { '/api': apiTarget, '/pygrade': apiTarget },
+    proxy: { '/api': apiTarget },
   },
   build: {
     outDir: 'dist',

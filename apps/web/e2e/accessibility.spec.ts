@@ -129,48 +129,34 @@ test.describe('as a student', () => {
       await expectAccessibleInBothSchemes(page, 'the course page on a phone, menu open');
     });
   });
-
-  test('the PyGrade tab leaves the app for the server page', async ({ page }) => {
-    await open(page, '/course');
-    await page
-      .getByRole('navigation', { name: /^(Main|メイン)$/ })
-      .getByRole('link', { name: 'PyGrade' })
-      .click();
-    await expect(page).toHaveURL(/\/pygrade\/$/);
-    // A full page load: the browser's navigation entry is /pygrade/ itself, and the app's shell is gone.
-    await expect
-      .poll(() => page.evaluate(() => performance.getEntriesByType('navigation')[0]?.name ?? ''))
-      .toMatch(/\/pygrade\/$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'PyGrade' })).toBeVisible();
-    await expect(page.getByRole('status')).toContainText(/Sandbox|サンドボックス/);
-    await expect(page.getByRole('button', { name: /Account menu|アカウントメニュー/ })).toHaveCount(0);
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      await expectNoAxeViolations(page, '/pygrade/');
-    }
-    await page.getByRole('link', { name: /Back to courses|コース一覧に戻る/ }).click();
-    await expect(page).toHaveURL(/\/course$/);
-  });
 });
 
 test.describe('as staff', () => {
   test.use({ storageState: STORAGE_STATE.staff });
 
-  test('course list, settings and another user’s profile pass axe in both schemes', async ({ page }) => {
+  test('course list, settings, another user’s profile and PyGrade pass axe in both schemes', async ({
+    page,
+  }) => {
     const courseId = readA11yData().courseId;
     const studentId = readA11yData().savedStudentId;
     const pages = [
       '/course',
       `/course/${courseId}/settings`,
-      `/course/${courseId}/settings?tab=editors`,
-      `/course/${courseId}/settings?tab=students`,
+      // The course's people (issue 21): students, and editors on their tab.
+      `/course/${courseId}/members`,
+      `/course/${courseId}/members?tab=editors`,
       '/profile',
       `/profile/${studentId}`,
+      // PyGrade (issue 21): the queue, the jobs with their courses, the hosts and the snippet box.
+      '/pygrade/',
     ];
     for (const url of pages) {
       await test.step(url, async () => {
         await open(page, url);
-        if (url.includes('tab=')) await expect(page.getByRole('table')).toBeVisible();
+        if (url.includes('/members')) await expect(page.getByRole('table')).toBeVisible();
+        if (url === '/pygrade/') {
+          await expect(page.getByRole('table', { name: /^(Grader hosts|採点ホスト)$/ })).toBeVisible();
+        }
         await expectAccessibleInBothSchemes(page, url);
       });
     }

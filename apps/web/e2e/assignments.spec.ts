@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator } from '@playwright/test';
-import { ACCOUNTS, DEMO_COURSE, localInput, signedIn, unique } from './support.ts';
+import { ACCOUNTS, DEMO_COURSE, signedIn, unique } from './support.ts';
 
 /** Replaces the text of a CodeMirror editor, as a person would: select all, type. */
 async function typeCode(editor: Locator, code: string): Promise<void> {
@@ -24,6 +24,11 @@ test('an editor publishes an assignment with a visible and a hidden test; a stud
 
   await test.step('the editor creates the assignment', async () => {
     await editor.getByRole('link', { name: DEMO_COURSE }).click();
+    // A course opens on its home; the assignments are the rail's Assignment.
+    await editor
+      .getByRole('navigation', { name: 'Course' })
+      .getByRole('link', { name: 'Assignment' })
+      .click();
     await expect(editor.getByRole('heading', { level: 1, name: 'Assignments' })).toBeVisible();
     await editor.getByRole('button', { name: 'New assignment' }).click();
     const dialog = editor.getByRole('dialog', { name: 'New assignment' });
@@ -34,8 +39,8 @@ test('an editor publishes an assignment with a visible and a hidden test; a stud
     await dialog.getByRole('tab', { name: 'Preview' }).click();
     await expect(dialog.locator('strong', { hasText: 'a + b' })).toBeVisible();
     await typeCode(dialog.getByRole('textbox', { name: 'Starter code' }), STARTER);
-    // Open since an hour ago, so students see it at once.
-    await dialog.getByLabel('Opens').fill(localInput(new Date(Date.now() - 3_600_000)));
+    // The default window opens now (and closes at 23:59 a week from today): students see it at once.
+    await expect(dialog.getByLabel('Due')).toHaveValue(/T23:59$/);
     await dialog.getByRole('button', { name: 'Create' }).click();
     await expect(editor.getByText(`Assignment “${title}” created.`)).toBeVisible();
     // The dialog stays open on the new assignment, for attachments; test cases are on their page.
@@ -82,6 +87,10 @@ test('an editor publishes an assignment with a visible and a hidden test; a stud
 
   await test.step('the student submits a wrong solution and watches it graded', async () => {
     await student.getByRole('link', { name: DEMO_COURSE }).click();
+    await student
+      .getByRole('navigation', { name: 'Course' })
+      .getByRole('link', { name: 'Assignment' })
+      .click();
     await student.getByRole('link', { name: title }).click();
     await expect(student.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(student.getByRole('navigation', { name: 'Breadcrumb' })).toContainText(title);

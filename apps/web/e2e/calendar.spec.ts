@@ -93,10 +93,11 @@ test('the calendar shows a quiz window and an assignment deadline; an editor add
     await expect(editor.getByRole('heading', { level: 1, name: 'Calendar' })).toBeVisible();
     const hours = editor.getByRole('region', { name: 'Hours of the week' });
     await expect(
-      hours.getByRole('link', { name: `Quiz window: 10:00 AM–11:30 AM ${data.quiz.title}` }),
+      // 24-hour labels, like the grid's hour axis, in English too.
+      hours.getByRole('link', { name: `Quiz window: 10:00 – 11:30 ${data.quiz.title}` }),
     ).toHaveAttribute('href', quizPath);
     await expect(
-      hours.getByRole('link', { name: `Assignment due: 11:30 PM ${data.assignment.title}` }),
+      hours.getByRole('link', { name: `Assignment due: 23:30 ${data.assignment.title}` }),
     ).toHaveAttribute('href', assignmentPath);
 
     // The month: in the day's cell, or behind its "+N more" when the day is full.
@@ -108,10 +109,10 @@ test('the calendar shows a quiz window and an assignment deadline; an editor add
     const more = cell.getByRole('button', { name: /^Show all/ });
     if ((await more.count()) > 0) await more.click();
     await expect(
-      cell.getByRole('link', { name: `Quiz window: 10:00 AM ${data.quiz.title}` }).first(),
+      cell.getByRole('link', { name: `Quiz window: 10:00 ${data.quiz.title}` }).first(),
     ).toHaveAttribute('href', quizPath);
     await expect(
-      cell.getByRole('link', { name: `Assignment due: 11:30 PM ${data.assignment.title}` }).first(),
+      cell.getByRole('link', { name: `Assignment due: 23:30 ${data.assignment.title}` }).first(),
     ).toHaveAttribute('href', assignmentPath);
 
     await chooseView(editor, 'List');
@@ -137,7 +138,7 @@ test('the calendar shows a quiz window and an assignment deadline; an editor add
     await expect(dialog).toBeHidden();
     await editor
       .getByRole('region', { name: 'Hours of the week' })
-      .getByRole('button', { name: `Lecture: 1:00 PM–2:30 PM ${eventTitle}` })
+      .getByRole('button', { name: `Lecture: 13:00 – 14:30 ${eventTitle}` })
       .click();
     const details = editor.getByRole('dialog', { name: eventTitle });
     await expect(details.getByText('Hall A, 2F')).toBeVisible();
@@ -164,7 +165,7 @@ test('the calendar shows a quiz window and an assignment deadline; an editor add
     await expect(student.getByRole('heading', { level: 1, name: ja.routes.calendar })).toBeVisible();
     const hours = student.getByRole('region', { name: ja.calendar.hours });
     await expect(
-      hours.getByRole('link', { name: `${ja.calendar.kinds.quiz_window}: 10:00–11:30 ${data.quiz.title}` }),
+      hours.getByRole('link', { name: `${ja.calendar.kinds.quiz_window}: 10:00〜11:30 ${data.quiz.title}` }),
     ).toHaveAttribute('href', quizPath);
     await expect(
       hours.getByRole('link', {

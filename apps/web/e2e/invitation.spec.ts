@@ -44,10 +44,13 @@ test('an editor invites a student by e-mail; the e-mail arrives over SMTP and it
   const email = `${unique('invited')}@example.jp`;
   try {
     await editor.getByRole('link', { name: DEMO_COURSE }).click();
-    await expect(editor).toHaveURL(/\/course\/\d+\/assignment$/);
-    const courseUrl = editor.url().replace(/\/assignment$/, '');
-    // Editors reach the settings by URL: the rail shows them to staff only.
-    await editor.goto(`${courseUrl}/settings?tab=students`);
+    await expect(editor).toHaveURL(/\/course\/\d+$/);
+    const courseUrl = editor.url();
+    // Editors have Members in the rail (Settings stays staff-only); it opens on the students.
+    const rail = editor.getByRole('navigation', { name: 'Course' });
+    await expect(rail.getByRole('link', { name: 'Settings' })).toHaveCount(0);
+    await rail.getByRole('link', { name: 'Members' }).click();
+    await expect(editor).toHaveURL(`${courseUrl}/members`);
     await editor.getByRole('textbox', { name: 'E-mail addresses' }).fill(email);
     await editor.getByRole('button', { name: 'Add students' }).click();
     const result = editor.getByRole('status').filter({ hasText: 'Result' });

@@ -90,6 +90,10 @@ test('an editor adds a pytest test file and checks it with a reference solution;
   const student = await signedIn(browser, ACCOUNTS.journeyStudent);
   await test.step('the student runs the visible tests without submitting', async () => {
     await student.getByRole('link', { name: DEMO_COURSE }).click();
+    await student
+      .getByRole('navigation', { name: 'Course' })
+      .getByRole('link', { name: 'Assignment' })
+      .click();
     await student.getByRole('link', { name: title }).click();
     await expect(student.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await typeCode(student.getByRole('textbox', { name: 'Code (main.py)' }), WRONG);

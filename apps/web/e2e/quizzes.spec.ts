@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { ACCOUNTS, apiToken, DEMO_COURSE, localInput, signedIn, unique } from './support.ts';
+import { ACCOUNTS, apiToken, DEMO_COURSE, signedIn, unique } from './support.ts';
 
 async function openQuizzes(page: Page): Promise<void> {
   await page.getByRole('link', { name: DEMO_COURSE }).click();
@@ -42,7 +42,8 @@ test('an editor builds a quiz of every kind; a student cannot submit it incomple
     const dialog = editor.getByRole('dialog', { name: 'New quiz' });
     await dialog.getByRole('textbox', { name: 'Title' }).fill(title);
     await dialog.getByRole('textbox', { name: 'Description (Markdown)' }).fill('Six questions, **one** try.');
-    await dialog.getByLabel('Opens').fill(localInput(new Date(Date.now() - 3_600_000)));
+    // The default window opens now and closes at 23:59 a week from today: students take it at once.
+    await expect(dialog.getByLabel('Closes')).toHaveValue(/T23:59$/);
     await choose(dialog, 'Scores visible', 'Right after submitting');
     await choose(dialog, 'Correct answers and explanations visible', 'Not yet (release later)');
 
@@ -214,7 +215,15 @@ test('an editor builds a quiz of every kind; a student cannot submit it incomple
 
   await test.step('the student now sees the correct answers and explanations', async () => {
     await student.getByRole('link', { name: 'View my answers' }).click();
-    await expect(question(student, 1)).toContainText('Correct answer: 3');
+    // Every option, with the student's choice and the correct one marked in words.
+    const options = (number: number) =>
+      question(student, number)
+        .getByRole('list', { name: `Options of question ${number}` })
+        .getByRole('listitem');
+    const both = (option: string) => new RegExp(`^${option}\\s*Your answer\\s*Correct answer$`);
+    await expect(options(1)).toHaveText([both('3'), /^3\.5$/, /^4$/]);
+    await expect(options(2)).toHaveText([both('list'), /^tuple$/, both('dict'), /^str$/]);
+    await expect(options(3)).toHaveText([/^True$/, both('False')]);
     await expect(question(student, 1)).toContainText('is floor division.');
     await expect(question(student, 6)).toContainText(
       'Correct answer: 1. Write the code → 2. Save the file → 3. Run it',

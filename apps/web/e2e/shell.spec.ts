@@ -11,6 +11,7 @@ import {
 } from './support.ts';
 
 const RAIL_EN = [
+  'Home',
   'Workbook',
   'Lecture Videos',
   'Calendar',
@@ -21,6 +22,7 @@ const RAIL_EN = [
   'Assessment',
 ];
 const RAIL_JA = [
+  ja.rail.home,
   ja.rail.workbook,
   ja.rail.videos,
   ja.rail.calendar,
@@ -50,14 +52,15 @@ test('a student signs in, opens the course, switches language and theme, keeps b
   await expect(page.getByRole('link', { name: STAFF_ONLY_COURSE })).toHaveCount(0);
   await page.getByRole('link', { name: DEMO_COURSE }).click();
 
-  // A course opens on its assignments, with the side rail of a student: everything but Settings.
-  await expect(page).toHaveURL(/\/course\/\d+\/assignment$/);
-  const courseUrl = page.url().replace(/\/assignment$/, '');
+  // A course opens on its home, with the side rail of a student: everything but Settings.
+  await expect(page).toHaveURL(/\/course\/\d+$/);
+  const courseUrl = page.url();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(DEMO_COURSE);
   const rail = page.getByRole('navigation', { name: ja.rail.label });
   await expect(rail.getByRole('link')).toHaveCount(RAIL_JA.length);
   for (const name of RAIL_JA) await expect(rail.getByRole('link', { name })).toBeVisible();
   await expect(rail.getByRole('link', { name: ja.rail.settings })).toHaveCount(0);
-  await expect(rail.getByRole('link', { name: ja.rail.assignment })).toHaveAttribute('aria-current', 'page');
+  await expect(rail.getByRole('link', { name: ja.rail.home })).toHaveAttribute('aria-current', 'page');
 
   await rail.getByRole('link', { name: ja.rail.workbook }).click();
   await expect(page).toHaveURL(`${courseUrl}/workbook`);

@@ -7,7 +7,7 @@ test('staff create a course, enrol new students, and a student sets a password a
   page,
   browser,
 }) => {
-  // Staff see Settings in a course's rail.
+  // Staff see Members and Settings in a course's rail.
   await page.goto('/course');
   await chooseLanguage(page, 'English');
   await expect(page.getByRole('link', { name: STAFF_ONLY_COURSE })).toBeVisible();
@@ -28,18 +28,22 @@ test('staff create a course, enrol new students, and a student sets a password a
   await expect(dialog).toBeHidden();
   await expect(page.getByText(`Course “${title}” created.`)).toBeVisible();
 
-  // It opens on its settings; the rail follows the course's flags.
-  await expect(page).toHaveURL(/\/course\/\d+\/settings$/);
-  const courseUrl = page.url().replace(/\/settings$/, '');
-  await expect(page.getByRole('heading', { level: 1, name: 'Course settings' })).toBeVisible();
+  // It opens on its Members page, to add people; the rail follows the course's flags.
+  await expect(page).toHaveURL(/\/course\/\d+\/members$/);
+  const courseUrl = page.url().replace(/\/members$/, '');
+  await expect(page.getByRole('heading', { level: 1, name: 'Members' })).toBeVisible();
   await expect(
     page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: title }),
   ).toBeVisible();
   const rail = page.getByRole('navigation', { name: 'Course' });
-  await expect(rail.getByRole('link', { name: 'Settings' })).toHaveAttribute('aria-current', 'page');
+  await expect(rail.getByRole('link', { name: 'Members' })).toHaveAttribute('aria-current', 'page');
   await expect(rail.getByRole('link', { name: 'Lecture Videos' })).toBeVisible();
   await expect(rail.getByRole('link', { name: 'Assessment' })).toHaveCount(0);
 
+  // Settings (staff only) change the course's flags.
+  await rail.getByRole('link', { name: 'Settings' }).click();
+  await expect(page).toHaveURL(`${courseUrl}/settings`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Course settings' })).toBeVisible();
   const assessment = page.getByRole('switch', { name: 'Assessment analysis' });
   await expect(assessment).not.toBeChecked();
   await assessment.check();
@@ -49,10 +53,11 @@ test('staff create a course, enrol new students, and a student sets a password a
   await page.reload();
   await expect(page.getByRole('switch', { name: 'Assessment analysis' })).toBeChecked();
 
-  // Two people without accounts, pasted as a column.
+  // Two people without accounts, pasted as a column on Members (its Students tab comes first).
   const newStudents = [`${unique('new-a')}@example.com`, `${unique('new-b')}@example.com`];
-  await page.getByRole('tab', { name: 'Students' }).click();
-  await expect(page).toHaveURL(`${courseUrl}/settings?tab=students`);
+  await rail.getByRole('link', { name: 'Members' }).click();
+  await expect(page).toHaveURL(`${courseUrl}/members`);
+  await expect(page.getByRole('tab', { name: 'Students' })).toHaveAttribute('aria-selected', 'true');
   await page.getByRole('textbox', { name: 'E-mail addresses' }).fill(newStudents.join('\n'));
   await page.getByRole('button', { name: 'Add students' }).click();
   const result = page.getByRole('status').filter({ hasText: 'Result' });
@@ -98,10 +103,12 @@ test('staff create a course, enrol new students, and a student sets a password a
     await expect(student.getByRole('link', { name: DEMO_COURSE })).toHaveCount(0);
     await expect(student.getByRole('link', { name: STAFF_ONLY_COURSE })).toHaveCount(0);
     await student.getByRole('link', { name: title }).click();
-    await expect(student).toHaveURL(`${courseUrl}/assignment`);
-    await expect(
-      student.getByRole('navigation', { name: 'Course' }).getByRole('link', { name: 'Settings' }),
-    ).toHaveCount(0);
+    // A course opens on its home.
+    await expect(student).toHaveURL(courseUrl);
+    const studentRail = student.getByRole('navigation', { name: 'Course' });
+    await expect(studentRail.getByRole('link', { name: 'Assignment' })).toBeVisible();
+    await expect(studentRail.getByRole('link', { name: 'Settings' })).toHaveCount(0);
+    await expect(studentRail.getByRole('link', { name: 'Members' })).toHaveCount(0);
   } finally {
     await visitor.close();
   }

@@ -118,7 +118,7 @@ export function localInput(date: Date, timeZone = 'Asia/Tokyo'): string {
 
 export type Scheme = 'light' | 'dark';
 
-/** The app's scheme; on a page outside the app (PyGrade), the one the browser prefers. */
+/** The app's scheme (before the app has set one, the one the browser prefers). */
 export function colorScheme(page: Page): Promise<Scheme> {
   return page.evaluate(() => {
     const scheme =

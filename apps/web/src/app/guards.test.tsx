@@ -1,8 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_DEFAULTS, useSession } from '../features/auth/session.ts';
 import { json, stubFetch, tokenExpiringIn } from '../test/fetch.ts';
 import { renderApp } from '../test/render.tsx';
+
+// Pages load their code on demand: the first render of a file takes a while in jsdom.
+vi.setConfig({ testTimeout: 20_000 });
 
 beforeEach(() => {
   useSession.setState({ ...SESSION_DEFAULTS, displayLang: 'en-US' });
@@ -14,7 +17,8 @@ describe('route guard', () => {
       json(200, { product_name: 'Kadai', google_client_id: null, provider_url: 'https://example.com/' }),
     );
     const { router } = renderApp('/course/3/forum?tab=all');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    // The first page of the file loads the router's code on demand: slow on a busy box.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 15_000 });
     await waitFor(() => expect(useSession.getState().callback).toBe('/course/3/forum?tab=all'));
     expect(await screen.findByRole('button', { name: 'Sign In' })).toBeTruthy();
   });

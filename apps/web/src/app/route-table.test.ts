@@ -38,12 +38,18 @@ const SPEC: Record<RouteName, { path: string; signIn: boolean }> = {
   VideoDetail: { path: '/course/:course_id/:platform/:video_url', signIn: true },
   PrivacyPolicy: { path: '/privacy-policy', signIn: false },
   Home: { path: '/', signIn: false },
-  PyGrade: { path: '/pygrade/', signIn: false },
+  // Issue 21: a page of the app behind sign-in (spec §2's separate page was open to everyone).
+  PyGrade: { path: '/pygrade/', signIn: true },
   NotFound: { path: '*', signIn: true },
   // Beyond spec §2 (issue 7): self-registration and the staff outbox.
   Register: { path: '/register', signIn: false },
   VerifyEmail: { path: '/verify-email', signIn: false },
   MailOutbox: { path: '/mail/outbox', signIn: true },
+  // Beyond spec §2 (issue 21): the course's members, for its editors and staff.
+  Members: { path: '/course/:course_id/members', signIn: true },
+  Gradebook: { path: '/course/:course_id/gradebook', signIn: true },
+  // Beyond spec §2 (issue 21): the course's home, where `/course/{id}` used to redirect to Assignment.
+  CourseHome: { path: '/course/:course_id', signIn: true },
 };
 
 function lookup(tree: object, key: string): unknown {
@@ -94,6 +100,7 @@ describe('route table', () => {
 
   it('builds paths from names', () => {
     expect(pathTo('Assignment', { course_id: 3 })).toBe('/course/3/assignment');
+    expect(pathTo('CourseHome', { course_id: 3 })).toBe('/course/3');
     expect(pathTo('Profile')).toBe('/profile');
     expect(pathTo('Profile', { userId: 9 })).toBe('/profile/9');
   });

@@ -34,6 +34,12 @@ export const ROUTE_NAMES = [
   'Register',
   'VerifyEmail',
   'MailOutbox',
+  // Beyond spec §2 (issue 21): a course's editors and students, for its editors and staff.
+  'Members',
+  // Beyond spec §2 (issue 21): every student against every assignment and quiz, for editors and staff.
+  'Gradebook',
+  // Beyond spec §2 (issue 21): the course's first page, what is due and new (students) or needs doing.
+  'CourseHome',
 ] as const;
 export type RouteName = (typeof ROUTE_NAMES)[number];
 
@@ -128,16 +134,21 @@ export const ROUTES: Record<RouteName, RouteDefinition> = {
   },
   PrivacyPolicy: { path: '/privacy-policy', titleKey: 'routes.privacyPolicy', signIn: false },
   Home: { path: '/', titleKey: 'routes.course', signIn: false },
-  PyGrade: { path: '/pygrade/', titleKey: 'routes.pygrade', signIn: false },
+  // Issue 21: a page of the app for editors and staff (spec §2 had a separate page open to all).
+  PyGrade: { path: '/pygrade/', titleKey: 'routes.pygrade', signIn: true },
   NotFound: { path: '*', titleKey: 'routes.notFound', signIn: true },
   Register: { path: '/register', titleKey: 'routes.register', signIn: false },
   VerifyEmail: { path: '/verify-email', titleKey: 'routes.verifyEmail', signIn: false },
   MailOutbox: { path: '/mail/outbox', titleKey: 'routes.mailOutbox', signIn: true },
+  Members: { path: `${COURSE}/members`, titleKey: 'routes.members', signIn: true },
+  Gradebook: { path: `${COURSE}/gradebook`, titleKey: 'routes.gradebook', signIn: true },
+  CourseHome: { path: COURSE, titleKey: 'routes.courseHome', signIn: true },
 };
 
 /** Routes inside a course: the side rail and the course breadcrumbs show on them. */
 export function isCourseRoute(name: RouteName): boolean {
-  return ROUTES[name].path.startsWith(`${COURSE}/`);
+  const { path } = ROUTES[name];
+  return path === COURSE || path.startsWith(`${COURSE}/`);
 }
 
 export type RouteParams = Record<string, string | number | undefined>;
@@ -151,7 +162,7 @@ export function pathTo(name: RouteName, params: RouteParams = {}): string {
   return generatePath(ROUTES[name].path, stringParams);
 }
 
-/** The page a course opens on. */
+/** The page a course opens on: its home (issue 21; before, its assignments). */
 export function coursePath(courseId: number | string): string {
-  return pathTo('Assignment', { course_id: courseId });
+  return pathTo('CourseHome', { course_id: courseId });
 }

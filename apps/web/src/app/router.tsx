@@ -8,7 +8,7 @@ import { CourseLayout } from './layout/CourseLayout.tsx';
 import { RootLayout } from './layout/RootLayout.tsx';
 import type { RouteHandle } from './layout/useDocumentTitle.ts';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
-import { PyGradePage } from './pages/PyGradePage.tsx';
+import { PyGradeGuard } from '../features/pygrade/PyGradeGuard.tsx';
 import { RouteErrorPage } from './pages/RouteErrorPage.tsx';
 import { ROUTES, type RouteName } from './route-table.ts';
 
@@ -45,6 +45,12 @@ const CourseListPage = lazy(() =>
 );
 const SettingsPage = lazy(() =>
   import('../features/courses/SettingsPage.tsx').then((m) => ({ default: m.SettingsPage })),
+);
+const MembersPage = lazy(() =>
+  import('../features/courses/MembersPage.tsx').then((m) => ({ default: m.MembersPage })),
+);
+const GradebookPage = lazy(() =>
+  import('../features/assessment/GradebookPage.tsx').then((m) => ({ default: m.GradebookPage })),
 );
 const AssignmentListPage = lazy(() =>
   import('../features/assignments/AssignmentListPage.tsx').then((m) => ({ default: m.AssignmentListPage })),
@@ -98,6 +104,12 @@ const WorkbookPage = lazy(() =>
 const AssessmentPage = lazy(() =>
   import('../features/assessment/AssessmentPage.tsx').then((m) => ({ default: m.AssessmentPage })),
 );
+const PyGradePage = lazy(() =>
+  import('../features/pygrade/PyGradePage.tsx').then((m) => ({ default: m.PyGradePage })),
+);
+const CourseHomePage = lazy(() =>
+  import('../features/overview/CourseHomePage.tsx').then((m) => ({ default: m.CourseHomePage })),
+);
 const AssessmentDetailPage = lazy(() =>
   import('../features/assessment/AssessmentDetailPage.tsx').then((m) => ({
     default: m.AssessmentDetailPage,
@@ -125,7 +137,8 @@ const COURSE_BASE = '/course/:course_id';
 /** The parts of a course; a part that needs its own guard (Assessment) passes `guard`. */
 function courseRoutes(): RouteObject[] {
   return [
-    { index: true, element: <Navigate to="assignment" replace /> },
+    // The course's home (issue 21): `/course/{id}` itself, no longer a redirect to its assignments.
+    { index: true, element: <CourseHomePage />, handle: { route: 'CourseHome' } satisfies RouteHandle },
     route('Workbook', <WorkbookPage />, { base: COURSE_BASE }),
     route('Calendar', <CalendarPage />, { base: COURSE_BASE }),
     route('Assignment', <AssignmentListPage />, { base: COURSE_BASE }),
@@ -137,6 +150,8 @@ function courseRoutes(): RouteObject[] {
     route('Forum', <ForumPage />, { base: COURSE_BASE }),
     route('ForumDetailInCourse', <ForumDetailPage />, { base: COURSE_BASE }),
     route('Settings', <SettingsPage />, { base: COURSE_BASE }),
+    route('Members', <MembersPage />, { base: COURSE_BASE }),
+    route('Gradebook', <GradebookPage />, { base: COURSE_BASE }),
     route('QuizList', <QuizListPage />, { base: COURSE_BASE }),
     route('QuizDetailV2', <QuizDetailPage />, { base: COURSE_BASE }),
     route('QuizSubmissionDetail', <QuizSubmissionDetailPage />, { base: COURSE_BASE }),
@@ -163,13 +178,14 @@ export const appRoutes: RouteObject[] = [
       route('VerifyEmail', <VerifyEmailPage />),
       route('About', <AboutPage />),
       route('PrivacyPolicy', <PrivacyPolicyPage />),
-      { ...route('PyGrade', <PyGradePage />), path: '/pygrade/*' },
       {
         element: <RequireAuth />,
         children: [
           route('Profile', <ProfilePage />),
           route('Course', <CourseListPage />),
           route('MailOutbox', <OutboxPage />),
+          // Matches /pygrade and /pygrade/ (react-router ignores a trailing slash); students get NotFound.
+          route('PyGrade', <PyGradePage />, { guard: PyGradeGuard }),
           { path: COURSE_BASE, element: <CourseLayout />, children: courseRoutes() },
           route('NotFound', <NotFoundPage />),
         ],

@@ -1,44 +1,140 @@
+import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
 
-/** Dates and numbers in the reader's language, through Intl. */
-export function formatDateTime(value: string | Date, language: string): string {
-  const date = typeof value === 'string' ? new Date(value) : value;
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+/**
+ * The one date-time format of each language, ranges included (docs/web.md, "Dates and times"): weekday,
+ * date and a 24-hour time — "Wed, Apr 8, 2026, 23:59", "2026年4月8日(水) 23:59". 24-hour in English too:
+ * deadlines sit at 23:59 and midnight, where "12:00 AM" leaves people guessing the day, and the
+ * calendar's week grid is drawn in hours 00–23.
+ */
+const DATE_TIME: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  weekday: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+};
+const DATE: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  weekday: 'short',
+};
+const TIME: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
+
+export interface DateTimeOptions {
+  /** Name the time zone after the time ("JST", "GMT+9"): deadlines and windows say where they are. */
+  zone?: boolean;
+  /** The zone to show the moment in; the browser's by default. */
+  timeZone?: string;
 }
 
+const toDate = (value: string | Date) => (typeof value === 'string' ? new Date(value) : value);
+
+function dateTimeFormat(language: string, base: Intl.DateTimeFormatOptions, options: DateTimeOptions) {
+  return new Intl.DateTimeFormat(language, {
+    ...base,
+    ...(options.timeZone ? { timeZone: options.timeZone } : {}),
+    ...(options.zone ? { timeZoneName: 'short' } : {}),
+  });
+}
+
+/** "Wed, Apr 8, 2026, 23:59", "2026年4月8日(水) 23:59"; with `zone`, "… 23:59 GMT+9", "… 23:59 JST". */
+export function formatDateTime(
+  value: string | Date,
+  language: string,
+  options: DateTimeOptions = {},
+): string {
+  return dateTimeFormat(language, DATE_TIME, options).format(toDate(value));
+}
+
+/** A date and time with the reader's time zone named, for deadlines ("2026年11月30日(月) 23:59 JST"). */
+export function formatDateTimeWithZone(value: string | Date, language: string): string {
+  return formatDateTime(value, language, { zone: true });
+}
+
+/** The date alone, as in the date-time: "Wed, Apr 8, 2026", "2026年4月8日(水)". */
 export function formatDate(value: string | Date, language: string): string {
-  const date = typeof value === 'string' ? new Date(value) : value;
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(date);
+  return dateTimeFormat(language, DATE, {}).format(toDate(value));
+}
+
+/** The time alone, as in the date-time: "09:05", "23:59". */
+export function formatTime(value: string | Date, language: string, options: DateTimeOptions = {}): string {
+  return dateTimeFormat(language, TIME, options).format(toDate(value));
+}
+
+/** "{from} – {to}" in English, "{from}〜{to}" in Japanese (`common.dateRange`). */
+function joinRange(from: string, to: string, language: string): string {
+  return i18next.t('common.dateRange', { lng: language, from, to });
+}
+
+/** The calendar day of a moment in a zone, to tell whether a range ends on the day it starts. */
+function dayOf(date: Date, timeZone: string | undefined): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(date);
+}
+
+/**
+ * From one moment to another in the same format as a single one (never Intl's `formatRange`, whose
+ * Japanese interval patterns differ from the single date-time): "Wed, Apr 1, 2026, 10:00 – Wed, Apr 8,
+ * 2026, 23:59"; on one day the date once, "Wed, Apr 1, 2026, 10:40 – 12:10". With `zone`, the zone is
+ * named once, at the end.
+ */
+export function formatDateTimeRange(
+  from: string | Date,
+  to: string | Date,
+  language: string,
+  options: DateTimeOptions = {},
+): string {
+  const start = toDate(from);
+  const end = toDate(to);
+  const startText = formatDateTime(start, language, { timeZone: options.timeZone });
+  const endText =
+    dayOf(start, options.timeZone) === dayOf(end, options.timeZone)
+      ? formatTime(end, language, options)
+      : formatDateTime(end, language, options);
+  return joinRange(startText, endText, language);
+}
+
+/** Two times of one day: "10:40 – 12:10", "10:40〜12:10". */
+export function formatTimeRange(
+  from: string | Date,
+  to: string | Date,
+  language: string,
+  options: DateTimeOptions = {},
+): string {
+  return joinRange(
+    formatTime(from, language, { timeZone: options.timeZone }),
+    formatTime(to, language, options),
+    language,
+  );
 }
 
 export function formatNumber(value: number, language: string): string {
   return new Intl.NumberFormat(language).format(value);
 }
 
+/** Dates and numbers in the reader's language, through Intl. */
 export function useFormatters() {
   const { i18n } = useTranslation();
   const language = i18n.language;
   return {
     dateTime: (value: string | Date) => formatDateTime(value, language),
     date: (value: string | Date) => formatDate(value, language),
+    time: (value: string | Date) => formatTime(value, language),
     number: (value: number) => formatNumber(value, language),
     dateTimeWithZone: (value: string | Date) => formatDateTimeWithZone(value, language),
+    /** A window or period: the date once when it ends on the day it starts, the zone named with `zone`. */
+    dateTimeRange: (from: string | Date, to: string | Date, options: { zone?: boolean } = {}) =>
+      formatDateTimeRange(from, to, language, options),
     bytes: (value: number) => formatBytes(value, language),
   };
-}
-
-/** A date and time with the reader's time zone named, for deadlines ("2026/11/30 23:59 JST"). */
-export function formatDateTimeWithZone(value: string | Date, language: string): string {
-  const date = typeof value === 'string' ? new Date(value) : value;
-  return new Intl.DateTimeFormat(language, {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    weekday: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(date);
 }
 
 /** A file size in B, kB or MB (1 kB = 1024 B, as file limits are set). */

@@ -1,10 +1,10 @@
 import { Burger, Group, UnstyledButton, Text } from '@mantine/core';
 import { IconSchool } from '@tabler/icons-react';
-import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useIsAuthenticated } from '../../features/auth/session.ts';
 import { usePublicConfig } from '../../features/config/config.api.ts';
+import { useCanUsePyGrade } from '../../features/pygrade/pygrade-access.ts';
 import { ROUTES, pathTo } from '../route-table.ts';
 import { ColorSchemeToggle } from './ColorSchemeToggle.tsx';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
@@ -16,18 +16,15 @@ export interface HeaderProps {
   burger?: { opened: boolean; toggle: () => void };
 }
 
-/** PyGrade is another application on the same origin: leave the single-page app entirely. */
-export function openPyGrade(event: MouseEvent<HTMLAnchorElement>): void {
-  event.preventDefault();
-  window.location.assign(ROUTES.PyGrade.path);
-}
-
 export function Header({ burger }: HeaderProps) {
   const { t } = useTranslation();
   const { productName } = usePublicConfig();
   const isAuthenticated = useIsAuthenticated();
   const { pathname } = useLocation();
   const inCourses = pathname === '/course' || pathname.startsWith('/course/');
+  // The PyGrade tab is for editors (of any course) and staff; students never see it.
+  const canUsePyGrade = useCanUsePyGrade();
+  const inPyGrade = pathname === '/pygrade' || pathname.startsWith('/pygrade/');
 
   return (
     <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
@@ -58,9 +55,15 @@ export function Header({ burger }: HeaderProps) {
             <Link to={pathTo('Course')} className={classes.tab} aria-current={inCourses ? 'page' : undefined}>
               {t('header.courseTab')}
             </Link>
-            <a href={ROUTES.PyGrade.path} onClick={openPyGrade} className={classes.tab}>
-              {t('header.pygradeTab')}
-            </a>
+            {canUsePyGrade ? (
+              <Link
+                to={ROUTES.PyGrade.path}
+                className={classes.tab}
+                aria-current={inPyGrade ? 'page' : undefined}
+              >
+                {t('header.pygradeTab')}
+              </Link>
+            ) : null}
           </nav>
         ) : null}
       </Group>

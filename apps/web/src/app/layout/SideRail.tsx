@@ -1,6 +1,7 @@
 import { Badge, Indicator, NavLink, ScrollArea, Tooltip } from '@mantine/core';
 import {
   IconBook2,
+  IconHome,
   IconCalendar,
   IconChartBar,
   IconClipboardList,
@@ -9,6 +10,7 @@ import {
   IconMessages,
   IconMovie,
   IconSettings,
+  IconUsers,
   type Icon,
 } from '@tabler/icons-react';
 import type { Course } from '@kadai/contracts';
@@ -20,6 +22,7 @@ import { visibleRailEntries } from './side-rail-entries.ts';
 import classes from './SideRail.module.css';
 
 const ICONS: Partial<Record<RouteName, Icon>> = {
+  CourseHome: IconHome,
   Workbook: IconBook2,
   Video: IconMovie,
   Calendar: IconCalendar,
@@ -28,11 +31,12 @@ const ICONS: Partial<Record<RouteName, Icon>> = {
   Submission: IconFileUpload,
   Forum: IconMessages,
   Assessment: IconChartBar,
+  Members: IconUsers,
   Settings: IconSettings,
 };
 
 export interface SideRailProps {
-  course: Pick<Course, 'id' | 'has_videos' | 'has_assessment'>;
+  course: Pick<Course, 'id' | 'has_videos' | 'has_assessment' | 'my_role'>;
   isStaff: boolean;
   /** Icons only; each entry then carries a tooltip and its name for screen readers. */
   mini: boolean;
@@ -48,7 +52,10 @@ export function SideRail({ course, isStaff, mini, onNavigate }: SideRailProps) {
       <ul className={classes.list}>
         {visibleRailEntries(course, isStaff).map((entry) => {
           const to = pathTo(entry.route, { course_id: course.id });
-          const active = pathname === to || pathname.startsWith(`${to}/`);
+          // Every page of the course lies under its home's path: the home is current on itself only.
+          const active =
+            pathname === to ||
+            (entry.route === 'CourseHome' ? pathname === `${to}/` : pathname.startsWith(`${to}/`));
           const label = t(entry.labelKey);
           const EntryIcon = ICONS[entry.route] ?? IconClipboardList;
           // The Forum entry carries the unread count: a badge, or a dot on the icon in the mini rail.

@@ -15,8 +15,15 @@ describe('breadcrumbs', () => {
   it('shows Course > course title > page on a course page', () => {
     expect(buildCrumbs('Forum', { course_id: '4' })).toEqual([
       { kind: 'label', labelKey: 'routes.course', to: '/course' },
-      { kind: 'object', param: 'course_id', value: '4', to: '/course/4/assignment' },
+      { kind: 'object', param: 'course_id', value: '4', to: '/course/4' },
       { kind: 'label', labelKey: 'routes.forum', to: null },
+    ]);
+  });
+
+  it('ends at the course title on the course home', () => {
+    expect(buildCrumbs('CourseHome', { course_id: '4' })).toEqual([
+      { kind: 'label', labelKey: 'routes.course', to: '/course' },
+      { kind: 'object', param: 'course_id', value: '4', to: null },
     ]);
   });
 
@@ -24,7 +31,7 @@ describe('breadcrumbs', () => {
     registerTitleResolver('assignment_id', async (value) => `Assignment ${value}`);
     expect(buildCrumbs('AssignmentDetail', { course_id: '4', assignment_id: '12' })).toEqual([
       { kind: 'label', labelKey: 'routes.course', to: '/course' },
-      { kind: 'object', param: 'course_id', value: '4', to: '/course/4/assignment' },
+      { kind: 'object', param: 'course_id', value: '4', to: '/course/4' },
       { kind: 'label', labelKey: 'routes.assignment', to: '/course/4/assignment' },
       { kind: 'object', param: 'assignment_id', value: '12', to: null },
     ]);

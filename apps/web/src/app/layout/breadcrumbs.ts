@@ -38,14 +38,21 @@ function trail(name: RouteName): RouteName[] {
 
 /**
  * Course > course title > page (> object): the trail of a course route. The last crumb is the current
- * page and links nowhere.
+ * page and links nowhere; on the course's home that is the course title itself.
  */
 export function buildCrumbs(name: RouteName, params: Params): Crumb[] {
   if (!isCourseRoute(name) || params.course_id === undefined) return [];
+  const isHome = name === 'CourseHome';
   const crumbs: Crumb[] = [
     { kind: 'label', labelKey: ROUTES.Course.titleKey, to: pathTo('Course') },
-    { kind: 'object', param: 'course_id', value: params.course_id, to: coursePath(params.course_id) },
+    {
+      kind: 'object',
+      param: 'course_id',
+      value: params.course_id,
+      to: isHome ? null : coursePath(params.course_id),
+    },
   ];
+  if (isHome) return crumbs;
   for (const routeName of trail(name)) {
     const route = ROUTES[routeName];
     const value = route.titleParam === undefined ? undefined : params[route.titleParam];

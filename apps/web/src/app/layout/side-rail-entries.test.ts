@@ -1,12 +1,18 @@
+import type { CourseRole } from '@kadai/contracts';
 import { describe, expect, it } from 'vitest';
 import { visibleRailEntries } from './side-rail-entries.ts';
 
-const routes = (hasVideos: boolean, hasAssessment: boolean, isStaff: boolean) =>
-  visibleRailEntries({ has_videos: hasVideos, has_assessment: hasAssessment }, isStaff).map((e) => e.route);
+/** The rail of a course for a caller: their role in it and the session's staff flag. */
+const routes = (hasVideos: boolean, hasAssessment: boolean, role: CourseRole) =>
+  visibleRailEntries(
+    { has_videos: hasVideos, has_assessment: hasAssessment, my_role: role },
+    role === 'staff',
+  ).map((e) => e.route);
 
 describe('side rail entries', () => {
   it('lists the always-present entries in the spec order', () => {
-    expect(routes(false, false, false)).toEqual([
+    expect(routes(false, false, 'student')).toEqual([
+      'CourseHome',
       'Workbook',
       'Calendar',
       'Assignment',
@@ -16,8 +22,15 @@ describe('side rail entries', () => {
     ]);
   });
 
+  it('puts the course home first, for everyone', () => {
+    for (const role of ['student', 'editor', 'staff'] as const) {
+      expect(routes(false, false, role)[0]).toBe('CourseHome');
+    }
+  });
+
   it('shows Lecture Videos only when the course has videos', () => {
-    expect(routes(true, false, false)).toEqual([
+    expect(routes(true, false, 'student')).toEqual([
+      'CourseHome',
       'Workbook',
       'Video',
       'Calendar',
@@ -29,12 +42,20 @@ describe('side rail entries', () => {
   });
 
   it('shows Assessment only when the course has assessment', () => {
-    expect(routes(false, true, false)).toContain('Assessment');
-    expect(routes(false, false, true)).not.toContain('Assessment');
+    expect(routes(false, true, 'student')).toContain('Assessment');
+    expect(routes(false, false, 'staff')).not.toContain('Assessment');
   });
 
-  it('shows Settings only to staff', () => {
-    expect(routes(true, true, true)).toEqual([
+  it('gives a student neither Members nor Settings', () => {
+    const student = routes(true, true, 'student');
+    expect(student).not.toContain('Members');
+    expect(student).not.toContain('Gradebook');
+    expect(student).not.toContain('Settings');
+  });
+
+  it('gives an editor of the course Members but not Settings', () => {
+    expect(routes(true, true, 'editor')).toEqual([
+      'CourseHome',
       'Workbook',
       'Video',
       'Calendar',
@@ -43,8 +64,26 @@ describe('side rail entries', () => {
       'Submission',
       'Forum',
       'Assessment',
+      'Gradebook',
+      'Members',
+    ]);
+  });
+
+  it('gives staff Members and then Settings, last', () => {
+    expect(routes(true, true, 'staff')).toEqual([
+      'CourseHome',
+      'Workbook',
+      'Video',
+      'Calendar',
+      'Assignment',
+      'QuizList',
+      'Submission',
+      'Forum',
+      'Assessment',
+      'Gradebook',
+      'Members',
       'Settings',
     ]);
-    expect(routes(true, true, false)).not.toContain('Settings');
+    expect(routes(false, false, 'staff').slice(-3)).toEqual(['Gradebook', 'Members', 'Settings']);
   });
 });

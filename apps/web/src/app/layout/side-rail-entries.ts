@@ -1,4 +1,5 @@
 import type { Course } from '@kadai/contracts';
+import { canManageCourse } from '../../features/courses/course-access.ts';
 import type { TranslationKey } from '../../i18n/keys.ts';
 import type { RouteName } from '../route-table.ts';
 
@@ -7,8 +8,13 @@ export interface RailEntry {
   labelKey: TranslationKey;
 }
 
+/** Who or what shows an entry: the course's flags, its managers (editors and staff), staff. */
+type ShownIf = 'has_videos' | 'has_assessment' | 'manager' | 'staff';
+
 /** The side rail of spec §2, in its order. */
-const ENTRIES: readonly (RailEntry & { shownIf?: 'has_videos' | 'has_assessment' | 'staff' })[] = [
+const ENTRIES: readonly (RailEntry & { shownIf?: ShownIf })[] = [
+  // Beyond spec §2 (issue 21): the course's home, first.
+  { route: 'CourseHome', labelKey: 'rail.home' },
   { route: 'Workbook', labelKey: 'rail.workbook' },
   { route: 'Video', labelKey: 'rail.videos', shownIf: 'has_videos' },
   { route: 'Calendar', labelKey: 'rail.calendar' },
@@ -17,12 +23,18 @@ const ENTRIES: readonly (RailEntry & { shownIf?: 'has_videos' | 'has_assessment'
   { route: 'Submission', labelKey: 'rail.submission' },
   { route: 'Forum', labelKey: 'rail.forum' },
   { route: 'Assessment', labelKey: 'rail.assessment', shownIf: 'has_assessment' },
+  // Beyond spec §2: editors add and remove students without the staff-only Settings (issue 21).
+  { route: 'Gradebook', labelKey: 'rail.gradebook', shownIf: 'manager' },
+  { route: 'Members', labelKey: 'rail.members', shownIf: 'manager' },
   { route: 'Settings', labelKey: 'rail.settings', shownIf: 'staff' },
 ];
 
-/** Lecture Videos only with has_videos, Assessment only with has_assessment, Settings only for staff. */
+/**
+ * Lecture Videos only with has_videos, Assessment only with has_assessment, Gradebook and Members for
+ * the course's editors and staff, Settings only for staff.
+ */
 export function visibleRailEntries(
-  course: Pick<Course, 'has_videos' | 'has_assessment'>,
+  course: Pick<Course, 'has_videos' | 'has_assessment' | 'my_role'>,
   isStaff: boolean,
 ): RailEntry[] {
   return ENTRIES.filter((entry) => {
@@ -31,6 +43,8 @@ export function visibleRailEntries(
         return course.has_videos;
       case 'has_assessment':
         return course.has_assessment;
+      case 'manager':
+        return canManageCourse(course, isStaff);
       case 'staff':
         return isStaff;
       default:

@@ -69,10 +69,7 @@ export function WorkshopCard({
             <Group gap={4} wrap="nowrap">
               <IconCalendarEvent size={14} aria-hidden />
               <Text size="sm">
-                {t('assessment.workshops.when', {
-                  start: format.dateTimeWithZone(workshop.starts_at),
-                  end: format.dateTime(workshop.ends_at),
-                })}
+                {format.dateTimeRange(workshop.starts_at, workshop.ends_at, { zone: true })}
               </Text>
             </Group>
             {workshop.location ? (

@@ -21,6 +21,7 @@ import { AttachmentList } from './AttachmentList.tsx';
 import { AvailabilityBadge } from './AvailabilityBadge.tsx';
 import { ExportBundleButton } from './BundleActions.tsx';
 import { TestCaseOverview } from './TestCaseOverview.tsx';
+import { pointsAndTests } from './assignment-text.ts';
 import { assignmentQuery, parseId } from './assignments.queries.ts';
 
 /** One assignment: statement, attachments, visible tests, the editor to submit, my results, the ranking. */
@@ -55,10 +56,7 @@ export function AssignmentDetailPage() {
           <Group gap="xs">
             <AvailabilityBadge dates={dates} />
             <Text size="sm" c="dimmed">
-              {t('assignments.pointsAndTests', {
-                points: assignment.total_points,
-                count: assignment.test_case_count,
-              })}
+              {pointsAndTests(t, assignment.total_points, assignment.test_case_count)}
             </Text>
           </Group>
         </Stack>

@@ -20,6 +20,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useCourse } from '../../app/layout/useCourse.ts';
 import { pathTo } from '../../app/route-table.ts';
+import { CardItem, CardList } from '../../ui/CardList.tsx';
+import { useIsPhone } from '../../ui/useIsPhone.ts';
 import { useFormatters } from '../../i18n/format.ts';
 import { ErrorState } from '../../ui/ErrorState.tsx';
 import { StatusBadge } from '../submissions/StatusBadge.tsx';
@@ -145,6 +147,8 @@ function AssignmentTable({
 }) {
   const { t } = useTranslation();
   const format = useFormatters();
+  const isPhone = useIsPhone();
+  if (isPhone) return <AssignmentCards rows={rows} canEdit={canEdit} onEdit={onEdit} />;
   return (
     <Table.ScrollContainer minWidth={canEdit ? 1000 : 820}>
       <Table striped highlightOnHover verticalSpacing="sm" aria-label={t('routes.assignment')}>
@@ -238,5 +242,116 @@ function AssignmentTable({
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/** The same list on a phone: a card per assignment with its due date, my status and my score. */
+function AssignmentCards({
+  rows,
+  canEdit,
+  onEdit,
+}: {
+  rows: AssignmentInCourse[];
+  canEdit: boolean;
+  onEdit: (id: number) => void;
+}) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  return (
+    <CardList label={t('routes.assignment')}>
+      {rows.map((row) => (
+        <CardItem
+          key={row.id}
+          heading={
+            <Group gap="xs" justify="space-between" wrap="nowrap" align="flex-start">
+              <Anchor
+                component={Link}
+                to={pathTo('AssignmentDetail', { course_id: row.course_id, assignment_id: row.id })}
+                fw={600}
+                style={{ overflowWrap: 'anywhere' }}
+              >
+                {row.title}
+              </Anchor>
+              <AvailabilityBadge dates={row} />
+            </Group>
+          }
+          facts={[
+            {
+              label: t('assignments.columns.due'),
+              value: (
+                <>
+                  <Text size="sm">{format.dateTime(row.due_at)}</Text>
+                  {row.late_until ? (
+                    <Text size="xs" c="dimmed">
+                      {t('assignments.lateUntilShort', { date: format.dateTime(row.late_until) })}
+                    </Text>
+                  ) : null}
+                </>
+              ),
+            },
+            {
+              label: t('assignments.columns.myStatus'),
+              value: row.my_latest_status ? (
+                <StatusBadge status={row.my_latest_status} />
+              ) : (
+                <Text size="sm" c="dimmed">
+                  {t('assignments.notSubmitted')}
+                </Text>
+              ),
+            },
+            {
+              label: t('assignments.columns.score'),
+              value: (
+                <Text size="sm" ff="monospace">
+                  {row.my_best_score === null ? '–' : format.number(row.my_best_score)} /{' '}
+                  {format.number(row.total_points)}
+                </Text>
+              ),
+            },
+            ...(canEdit
+              ? [
+                  {
+                    label: t('assignments.columns.submitted'),
+                    value: <Text size="sm">{format.number(row.submitted_students ?? 0)}</Text>,
+                  },
+                ]
+              : [
+                  {
+                    label: t('assignments.columns.opens'),
+                    value: <Text size="sm">{format.dateTime(row.opens_at)}</Text>,
+                  },
+                ]),
+          ]}
+          actions={
+            canEdit ? (
+              <>
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  leftSection={<IconPencil size={14} aria-hidden />}
+                  onClick={() => onEdit(row.id)}
+                  aria-label={t('assignments.editNamed', { title: row.title })}
+                >
+                  {t('assignments.edit')}
+                </Button>
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  component={Link}
+                  to={pathTo('TestCase', { course_id: row.course_id, assignment_id: row.id })}
+                  leftSection={<IconChecklist size={14} aria-hidden />}
+                  aria-label={t('assignments.testCasesNamed', {
+                    title: row.title,
+                    count: row.test_case_count,
+                  })}
+                >
+                  {t('assignments.testCasesCount', { count: row.test_case_count })}
+                </Button>
+              </>
+            ) : undefined
+          }
+        />
+      ))}
+    </CardList>
   );
 }

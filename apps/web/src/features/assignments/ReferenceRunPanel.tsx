@@ -82,7 +82,11 @@ export function ReferenceRunPanel({
         {result.data ? (
           <Stack gap="sm" aria-live="polite">
             <Group gap="xs">
-              <StatusBadge status={result.data.status} />
+              <StatusBadge
+                status={result.data.status}
+                score={result.data.score}
+                max={result.data.max_score}
+              />
               <Text ff="monospace" fw={600}>
                 {t('submissions.detail.score', {
                   score: result.data.score === null ? '–' : result.data.score,

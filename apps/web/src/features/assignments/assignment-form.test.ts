@@ -7,6 +7,7 @@ import {
   toAssignmentUpdate,
   type EditorAssignment,
 } from './assignment-form.ts';
+import { availabilityOf } from './dates.ts';
 
 const COURSE_1 = {
   course_id: 1,
@@ -39,11 +40,15 @@ const ASSIGNMENT: EditorAssignment = {
 };
 
 describe('assignment form', () => {
-  it('starts a new assignment opening at the next full hour, due a week later', () => {
-    const values = emptyAssignmentValues(new Date('2026-04-01T10:20:00'));
-    expect(values.opens_at).toBe('2026-04-01T11:00');
-    expect(values.due_at).toBe('2026-04-08T11:00');
+  it('starts a new assignment open now, due at 23:59 a week from today, with no late period', () => {
+    const now = new Date('2026-04-01T10:20:30');
+    const values = emptyAssignmentValues(now);
+    expect(values.opens_at).toBe('2026-04-01T10:20');
+    expect(values.due_at).toBe('2026-04-08T23:59');
     expect(values.late_until).toBe('');
+    // Saved with the defaults, it is open for students at once.
+    const dates = toAssignmentCreate({ ...values, title: 'Sum' }, 1).courses[0]!;
+    expect(availabilityOf({ ...dates, late_until: null }, now)).toBe('open');
   });
 
   it('creates with the current course, sizes in bytes and normalised extensions', () => {

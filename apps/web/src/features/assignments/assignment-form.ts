@@ -5,7 +5,7 @@ import type {
   AssignmentCreate,
   AssignmentUpdate,
 } from '@kadai/contracts';
-import { fromLocalInput, toLocalInput } from './dates.ts';
+import { defaultWindow, fromLocalInput, toLocalInput } from './dates.ts';
 
 export type EditorAssignment = Extract<Assignment, { view: 'editor' }>;
 
@@ -28,12 +28,9 @@ export interface AssignmentFormValues {
   leaderboard_enabled: boolean;
 }
 
-const HOUR = 60 * 60 * 1000;
-const WEEK = 7 * 24 * HOUR;
-
-/** A new assignment: opens at the next full hour, due a week later, Python only, 5 files of 1 MB. */
+/** A new assignment: open now, due at 23:59 a week from today, Python only, 5 files of 1 MB. */
 export function emptyAssignmentValues(now: Date = new Date()): AssignmentFormValues {
-  const opens = new Date(Math.ceil(now.getTime() / HOUR) * HOUR);
+  const dates = defaultWindow(now);
   return {
     title: '',
     statement: '',
@@ -44,8 +41,8 @@ export function emptyAssignmentValues(now: Date = new Date()): AssignmentFormVal
     allowed_extensions: ['.py'],
     max_files: 5,
     max_file_kb: 1024,
-    opens_at: toLocalInput(opens.toISOString()),
-    due_at: toLocalInput(new Date(opens.getTime() + WEEK).toISOString()),
+    opens_at: dates.opens,
+    due_at: dates.closes,
     late_until: '',
     leaderboard_enabled: true,
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { availabilityOf, fromLocalInput, toLocalInput } from './dates.ts';
+import { availabilityOf, defaultWindow, fromLocalInput, toLocalInput } from './dates.ts';
 
 const DATES = {
   opens_at: '2026-04-01T00:00:00.000Z',
@@ -31,5 +31,55 @@ describe('local date inputs', () => {
     expect(fromLocalInput('')).toBeNull();
     expect(toLocalInput(null)).toBe('');
     expect(toLocalInput('nonsense')).toBe('');
+  });
+});
+
+describe('the default window of a new assignment or quiz', () => {
+  /** Runs `body` with the process's local time zone set to `zone` (Node reads TZ on every change). */
+  function inZone(zone: string, body: () => void) {
+    const before = process.env.TZ;
+    process.env.TZ = zone;
+    try {
+      body();
+    } finally {
+      if (before === undefined) delete process.env.TZ;
+      else process.env.TZ = before;
+    }
+  }
+
+  it('opens this minute, so it is open at once, and closes at 23:59 a week from today', () => {
+    inZone('Asia/Tokyo', () => {
+      const now = new Date('2026-04-01T10:20:45+09:00');
+      const range = defaultWindow(now);
+      expect(range).toEqual({ opens: '2026-04-01T10:20', closes: '2026-04-08T23:59' });
+      const opens = Date.parse(fromLocalInput(range.opens) ?? '');
+      expect(opens).toBeLessThanOrEqual(now.getTime());
+      expect(
+        availabilityOf(
+          { opens_at: new Date(opens).toISOString(), due_at: '2026-04-08T14:59:00.000Z', late_until: null },
+          now,
+        ),
+      ).toBe('open');
+      expect(fromLocalInput(range.closes)).toBe('2026-04-08T14:59:00.000Z');
+    });
+  });
+
+  it('counts the week from the local date, late in the evening and across a month', () => {
+    inZone('Asia/Tokyo', () => {
+      // 23:30 on 30 April in Tokyo is still 30 April there (14:30 UTC).
+      expect(defaultWindow(new Date('2026-04-30T14:30:00Z'))).toEqual({
+        opens: '2026-04-30T23:30',
+        closes: '2026-05-07T23:59',
+      });
+    });
+  });
+
+  it('still closes at 23:59 when daylight saving starts during the week', () => {
+    inZone('America/New_York', () => {
+      // Clocks go forward on 8 March 2026 in New York: 23:59 of 12 March is EDT (UTC−4).
+      const range = defaultWindow(new Date('2026-03-05T12:00:00-05:00'));
+      expect(range).toEqual({ opens: '2026-03-05T12:00', closes: '2026-03-12T23:59' });
+      expect(fromLocalInput(range.closes)).toBe('2026-03-13T03:59:00.000Z');
+    });
   });
 });

@@ -11,7 +11,7 @@ import { createCourse } from './courses.api.ts';
 import { courseKeys } from './courses.queries.ts';
 import { CourseFields, EMPTY_COURSE, type CourseFormValues } from './CourseFields.tsx';
 
-/** Staff: a new course; it opens on its settings so editors and students can be added next. */
+/** Staff: a new course; it opens on its Members page so editors and students can be added next. */
 export function CreateCourseDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -30,7 +30,7 @@ export function CreateCourseDialog({ opened, onClose }: { opened: boolean; onClo
       await queryClient.invalidateQueries({ queryKey: courseKeys.lists() });
       notifySuccess(t('courses.create.done', { title: course.title }));
       close();
-      navigate(pathTo('Settings', { course_id: course.id }));
+      navigate(pathTo('Members', { course_id: course.id }));
     },
     onError: (error) => {
       if (!applyFieldErrors(error, form.setError, ['title', 'description'])) {

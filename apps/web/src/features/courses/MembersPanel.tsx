@@ -41,8 +41,19 @@ function matches(member: Member, filter: string): boolean {
   );
 }
 
-/** The editors or the students of a course: the list, removal, and adding by e-mail or CSV. */
-export function MembersPanel({ courseId, kind }: { courseId: number; kind: MemberKind }) {
+/**
+ * The editors or the students of a course: the list and, when `canChange`, removal and adding by e-mail
+ * or CSV (editors of a course read its editor list but only staff change it).
+ */
+export function MembersPanel({
+  courseId,
+  kind,
+  canChange,
+}: {
+  courseId: number;
+  kind: MemberKind;
+  canChange: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const format = useFormatters();
   const queryClient = useQueryClient();
@@ -122,6 +133,11 @@ export function MembersPanel({ courseId, kind }: { courseId: number; kind: Membe
                   {t('members.count', { count: members.data.count })}
                 </Text>
               ) : null}
+              {canChange ? null : (
+                <Text size="sm" c="dimmed">
+                  {t(`members.${kind}.readOnly`)}
+                </Text>
+              )}
             </div>
             <Group gap="sm" align="flex-end">
               <TextInput
@@ -135,16 +151,18 @@ export function MembersPanel({ courseId, kind }: { courseId: number; kind: Membe
                 type="search"
                 w={240}
               />
-              <Button
-                color="red"
-                variant="outline"
-                leftSection={<IconTrash size={16} aria-hidden />}
-                disabled={selectedMembers.length === 0}
-                onClick={() => confirmRemove(selectedMembers)}
-                loading={remove.isPending}
-              >
-                {t('members.removeSelected', { count: selectedMembers.length })}
-              </Button>
+              {canChange ? (
+                <Button
+                  color="red"
+                  variant="outline"
+                  leftSection={<IconTrash size={16} aria-hidden />}
+                  disabled={selectedMembers.length === 0}
+                  onClick={() => confirmRemove(selectedMembers)}
+                  loading={remove.isPending}
+                >
+                  {t('members.removeSelected', { count: selectedMembers.length })}
+                </Button>
+              ) : null}
             </Group>
           </Group>
 
@@ -163,20 +181,24 @@ export function MembersPanel({ courseId, kind }: { courseId: number; kind: Membe
               <Table striped highlightOnHover verticalSpacing="xs" aria-label={t(`members.${kind}.title`)}>
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th w={40}>
-                      <Checkbox
-                        aria-label={t('members.selectPage')}
-                        checked={allOnPageSelected}
-                        indeterminate={!allOnPageSelected && rows.some((member) => selected.has(member.id))}
-                        onChange={togglePage}
-                      />
-                    </Table.Th>
+                    {canChange ? (
+                      <Table.Th w={40}>
+                        <Checkbox
+                          aria-label={t('members.selectPage')}
+                          checked={allOnPageSelected}
+                          indeterminate={!allOnPageSelected && rows.some((member) => selected.has(member.id))}
+                          onChange={togglePage}
+                        />
+                      </Table.Th>
+                    ) : null}
                     <Table.Th>{t('members.name')}</Table.Th>
                     <Table.Th>{t('members.email')}</Table.Th>
                     <Table.Th>{t('members.addedAt')}</Table.Th>
-                    <Table.Th w={60}>
-                      <VisuallyHidden>{t('members.actions')}</VisuallyHidden>
-                    </Table.Th>
+                    {canChange ? (
+                      <Table.Th w={60}>
+                        <VisuallyHidden>{t('members.actions')}</VisuallyHidden>
+                      </Table.Th>
+                    ) : null}
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -184,13 +206,15 @@ export function MembersPanel({ courseId, kind }: { courseId: number; kind: Membe
                     const name = memberName(member, i18n.language);
                     return (
                       <Table.Tr key={member.id}>
-                        <Table.Td>
-                          <Checkbox
-                            aria-label={t('members.select', { name })}
-                            checked={selected.has(member.id)}
-                            onChange={() => toggle(member.id)}
-                          />
-                        </Table.Td>
+                        {canChange ? (
+                          <Table.Td>
+                            <Checkbox
+                              aria-label={t('members.select', { name })}
+                              checked={selected.has(member.id)}
+                              onChange={() => toggle(member.id)}
+                            />
+                          </Table.Td>
+                        ) : null}
                         <Table.Td>
                           {isStaff ? (
                             <Anchor component={Link} to={pathTo('Profile', { userId: member.id })} size="sm">
@@ -202,18 +226,20 @@ export function MembersPanel({ courseId, kind }: { courseId: number; kind: Membe
                         </Table.Td>
                         <Table.Td>{member.email}</Table.Td>
                         <Table.Td>{format.dateTime(member.added_at)}</Table.Td>
-                        <Table.Td>
-                          <Tooltip label={t('members.removeOne', { name })}>
-                            <ActionIcon
-                              variant="subtle"
-                              color="red"
-                              aria-label={t('members.removeOne', { name })}
-                              onClick={() => confirmRemove([member])}
-                            >
-                              <IconTrash size={16} aria-hidden />
-                            </ActionIcon>
-                          </Tooltip>
-                        </Table.Td>
+                        {canChange ? (
+                          <Table.Td>
+                            <Tooltip label={t('members.removeOne', { name })}>
+                              <ActionIcon
+                                variant="subtle"
+                                color="red"
+                                aria-label={t('members.removeOne', { name })}
+                                onClick={() => confirmRemove([member])}
+                              >
+                                <IconTrash size={16} aria-hidden />
+                              </ActionIcon>
+                            </Tooltip>
+                          </Table.Td>
+                        ) : null}
                       </Table.Tr>
                     );
                   })}
@@ -224,7 +250,7 @@ export function MembersPanel({ courseId, kind }: { courseId: number; kind: Membe
           <Pager total={totalPages} value={currentPage} onChange={setPage} />
         </Stack>
       </Paper>
-      <AddMembersForm courseId={courseId} kind={kind} />
+      {canChange ? <AddMembersForm courseId={courseId} kind={kind} /> : null}
     </Stack>
   );
 }

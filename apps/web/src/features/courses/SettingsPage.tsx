@@ -1,28 +1,27 @@
-import { Alert, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconLock, IconSettings, IconUserShield, IconUsers } from '@tabler/icons-react';
+import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { useCourse } from '../../app/layout/useCourse.ts';
+import { pathTo } from '../../app/route-table.ts';
 import { useSession } from '../auth/session.ts';
 import { CourseDetailsForm } from './CourseDetailsForm.tsx';
 import { DeleteCourseSection } from './DeleteCourseSection.tsx';
-import { MembersPanel } from './MembersPanel.tsx';
-
-const TABS = ['general', 'editors', 'students'] as const;
-type SettingsTab = (typeof TABS)[number];
+import { canManageCourse } from './course-access.ts';
 
 /**
- * Staff manage everything; an editor of the course (who reaches the page by URL, the menu shows it to
- * staff only) edits the course and its students; anyone else is told they may not.
+ * The course's details, and for staff deleting it. The menu shows the page to staff only (spec); an
+ * editor of the course who opens the URL may edit the details too (the API allows it); anyone else is
+ * told they may not. Editors and students are on the Members page: the old `?tab=students` and
+ * `?tab=editors` links lead there.
  */
 export function SettingsPage() {
   const { t } = useTranslation();
   const course = useCourse();
   const isStaff = useSession((s) => s.is_staff);
-  const isEditor = course.my_role === 'editor' || course.my_role === 'staff';
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
 
-  if (!isStaff && !isEditor) {
+  if (!canManageCourse(course, isStaff)) {
     return (
       <Stack gap="lg">
         <Title order={1}>{t('routes.settings')}</Title>
@@ -38,48 +37,24 @@ export function SettingsPage() {
     );
   }
 
-  const available: readonly SettingsTab[] = isStaff ? TABS : ['general', 'students'];
-  const requested = available.find((tab) => tab === searchParams.get('tab'));
-  const tab = requested ?? 'general';
+  const oldTab = searchParams.get('tab');
+  const membersPath = pathTo('Members', { course_id: course.id });
+  if (oldTab === 'students') return <Navigate to={membersPath} replace />;
+  if (oldTab === 'editors') return <Navigate to={`${membersPath}?tab=editors`} replace />;
 
   return (
     <Stack gap="lg">
       <Title order={1}>{t('routes.settings')}</Title>
-      <Tabs
-        value={tab}
-        onChange={(value) =>
-          setSearchParams(value && value !== 'general' ? { tab: value } : {}, { replace: true })
-        }
-        keepMounted={false}
-      >
-        <Tabs.List>
-          <Tabs.Tab value="general" leftSection={<IconSettings size={16} aria-hidden />}>
-            {t('settings.tabs.general')}
-          </Tabs.Tab>
-          {isStaff ? (
-            <Tabs.Tab value="editors" leftSection={<IconUserShield size={16} aria-hidden />}>
-              {t('settings.tabs.editors')}
-            </Tabs.Tab>
-          ) : null}
-          <Tabs.Tab value="students" leftSection={<IconUsers size={16} aria-hidden />}>
-            {t('settings.tabs.students')}
-          </Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="general" pt="lg">
-          <Stack gap="xl">
-            <CourseDetailsForm key={course.updated_at} course={course} />
-            {isStaff ? <DeleteCourseSection course={course} /> : null}
-          </Stack>
-        </Tabs.Panel>
-        {isStaff ? (
-          <Tabs.Panel value="editors" pt="lg">
-            <MembersPanel courseId={course.id} kind="editor" />
-          </Tabs.Panel>
-        ) : null}
-        <Tabs.Panel value="students" pt="lg">
-          <MembersPanel courseId={course.id} kind="student" />
-        </Tabs.Panel>
-      </Tabs>
+      <Text size="sm">
+        {t('settings.membersMoved')}{' '}
+        <Anchor component={Link} to={membersPath} underline="always">
+          {t('routes.members')}
+        </Anchor>
+      </Text>
+      <Stack gap="xl">
+        <CourseDetailsForm key={course.updated_at} course={course} />
+        {isStaff ? <DeleteCourseSection course={course} /> : null}
+      </Stack>
     </Stack>
   );
 }

@@ -146,11 +146,11 @@ describe('the calendar page', { timeout: 30_000 }, () => {
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
     ).toEqual(['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']);
-    const quiz = within(month).getByRole('link', { name: /Quiz window: 9:00 AM Quiz 1/ });
+    const quiz = within(month).getByRole('link', { name: /Quiz window: 09:00 Quiz 1/ });
     expect(quiz.getAttribute('href')).toBe('/course/1/quizzes/4/quiz-courses/7');
-    const due = within(month).getByRole('link', { name: /Assignment due: 11:59 PM Hello, world/ });
+    const due = within(month).getByRole('link', { name: /Assignment due: 23:59 Hello, world/ });
     expect(due.getAttribute('href')).toBe('/course/1/assignment/5');
-    expect(within(month).getByRole('button', { name: /Lecture: 10:40 AM Lecture 1/ })).toBeTruthy();
+    expect(within(month).getByRole('button', { name: /Lecture: 10:40 Lecture 1/ })).toBeTruthy();
     const legend = screen.getByRole('list', { name: 'Legend' });
     expect(
       within(legend)
@@ -180,6 +180,13 @@ describe('the calendar page', { timeout: 30_000 }, () => {
     await waitFor(() => expect(router.state.location.search).toContain('view=week'));
     expect(await screen.findByRole('heading', { level: 2, name: /May 10\s*–\s*16, 2026/ })).toBeTruthy();
     expect(screen.getByRole('group', { name: 'Tuesday, May 12, 2026' })).toBeTruthy();
+    // The entries read on the 24-hour clock of the grid's hour axis ("01:00" … "23:00"), also in English.
+    const hours = screen.getByRole('region', { name: 'Hours of the week' });
+    expect(within(hours).getByText('23:00')).toBeTruthy();
+    expect(within(hours).getByRole('button', { name: 'Lecture: 10:40 – 12:10 Lecture 1' })).toBeTruthy();
+    expect(within(hours).getByRole('link', { name: 'Quiz window: 09:00 – 15:00 Quiz 1' })).toBeTruthy();
+    expect(within(hours).getByRole('link', { name: 'Assignment due: 23:59 Hello, world' })).toBeTruthy();
+    expect(hours.textContent).not.toMatch(/\b(AM|PM)\b/);
     fireEvent.click(screen.getByRole('button', { name: 'Next week' }));
     await waitFor(() => expect(router.state.location.search).toContain('date=2026-05-19'));
     await waitFor(() =>
@@ -187,15 +194,17 @@ describe('the calendar page', { timeout: 30_000 }, () => {
     );
     fireEvent.click(screen.getByRole('radio', { name: 'List' }));
     expect(await screen.findByRole('heading', { level: 3, name: /Tuesday, May 12, 2026/ })).toBeTruthy();
-    expect(screen.getByText('10:40 AM–12:10 PM')).toBeTruthy();
+    expect(screen.getByText('10:40 – 12:10')).toBeTruthy();
   });
 
   it('opens an event’s details from the calendar', async () => {
     stubFetch(server('student'));
     const { router } = renderApp(PAGE);
-    fireEvent.click(await screen.findByRole('button', { name: /Lecture: 10:40 AM Lecture 1/ }, SLOW));
+    fireEvent.click(await screen.findByRole('button', { name: /Lecture: 10:40 Lecture 1/ }, SLOW));
     await waitFor(() => expect(router.state.location.search).toContain('event=3'));
     const dialog = await screen.findByRole('dialog', { name: 'Lecture 1' });
+    // The same date-time format as every other page, the date once for a range within a day.
+    expect(await within(dialog).findByText('Tue, May 12, 2026, 10:40 – 12:10 GMT+9')).toBeTruthy();
     expect(await within(dialog).findByText('Room 201')).toBeTruthy();
     expect(within(dialog).getByText('Bring a laptop.')).toBeTruthy();
     expect(within(dialog).queryByRole('button', { name: 'Edit' })).toBeNull();

@@ -15,7 +15,7 @@ export function whenText(entry: CalendarEntry, format: CalendarFormatters, allDa
   const { first, last } = entryDays(entry, format.timeZone);
   if (entry.all_day) return first === last ? allDay : `${format.daySpan(first, last)} (${allDay})`;
   if (entry.starts_at === entry.ends_at) return format.time(entry.starts_at);
-  if (first === last) return `${format.time(entry.starts_at)}–${format.time(entry.ends_at)}`;
+  if (first === last) return format.timeRange(entry.starts_at, entry.ends_at);
   return format.span(entry.starts_at, entry.ends_at);
 }
 

@@ -153,6 +153,7 @@ export function WeekView({ entries, anchor, today, weekStart, format, onOpenEven
 }
 
 function timeLabel(entry: CalendarEntry, format: CalendarFormatters): string {
-  const start = format.time(entry.starts_at);
-  return entry.starts_at === entry.ends_at ? start : `${start}–${format.time(entry.ends_at)}`;
+  return entry.starts_at === entry.ends_at
+    ? format.time(entry.starts_at)
+    : format.timeRange(entry.starts_at, entry.ends_at);
 }

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTimeWithZone } from '../../i18n/format.ts';
+import { formatDateTime, formatDateTimeRange, formatTime, formatTimeRange } from '../../i18n/format.ts';
 import { browserTimeZone, parseDayKey, type DayKey } from './calendar-dates.ts';
 
 /**
@@ -19,24 +19,6 @@ export function calendarFormatters(language: string, timeZone: string) {
   const full = onDay({ dateStyle: 'full' });
   const medium = onDay({ year: 'numeric', month: 'short', day: 'numeric' });
   const monthDay = onDay({ month: 'short', day: 'numeric' });
-  const time = new Intl.DateTimeFormat(language, { timeZone, hour: 'numeric', minute: '2-digit' });
-  const moments = new Intl.DateTimeFormat(language, {
-    timeZone,
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    weekday: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  });
-  const spans = new Intl.DateTimeFormat(language, {
-    timeZone,
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
   const zoneName =
     new Intl.DateTimeFormat(language, { timeZone, timeZoneName: 'long' })
       .formatToParts(new Date())
@@ -53,14 +35,19 @@ export function calendarFormatters(language: string, timeZone: string) {
     fullDate: (key: DayKey) => full.format(keyDate(key)),
     monthDay: (key: DayKey) => monthDay.format(keyDate(key)),
     dayNumber: (key: DayKey) => String(parseDayKey(key).day),
-    /** "10:40" in the reader's zone. */
-    time: (iso: string) => time.format(new Date(iso)),
-    /** A deadline or any moment with the zone named: "Tue, May 12, 2026, 10:40 JST". */
-    moment: (iso: string) => formatDateTimeWithZone(iso, language),
-    /** From one moment to another, the shared parts once: "Tue, Nov 10, 2026, 10:40 AM – 12:10 PM JST". */
-    momentRange: (from: string, to: string) => moments.formatRange(new Date(from), new Date(to)),
-    /** A span of days and times, short: "Nov 11, 1:02 AM – Nov 18, 1:02 AM". */
-    span: (from: string, to: string) => spans.formatRange(new Date(from), new Date(to)),
+    // Times and moments in the app's one date-time format (i18n/format.ts): 24-hour, like the week
+    // grid's hour axis, in both languages.
+    /** "01:40", "10:40" in the reader's zone. */
+    time: (iso: string) => formatTime(iso, language, { timeZone }),
+    /** Two times of one day: "10:40 – 12:10", "10:40〜12:10". */
+    timeRange: (from: string, to: string) => formatTimeRange(from, to, language, { timeZone }),
+    /** A deadline or any moment with the zone named: "Tue, May 12, 2026, 10:40 GMT+9". */
+    moment: (iso: string) => formatDateTime(iso, language, { timeZone, zone: true }),
+    /** From one moment to another, the zone once: "Tue, Nov 10, 2026, 10:40 – 12:10 GMT+9". */
+    momentRange: (from: string, to: string) =>
+      formatDateTimeRange(from, to, language, { timeZone, zone: true }),
+    /** Days and times (the zone is named under the legend): "Wed, Nov 11, 2026, 01:02 – Wed, Nov 18, 2026, 01:02". */
+    span: (from: string, to: string) => formatDateTimeRange(from, to, language, { timeZone }),
     /** Days, short: "Nov 11 – 18". */
     daySpan: (first: DayKey, last: DayKey) => monthDay.formatRange(keyDate(first), keyDate(last)),
     /** "Japan Standard Time (Asia/Tokyo)". */

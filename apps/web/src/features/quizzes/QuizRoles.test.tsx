@@ -1,9 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { MyQuizSubmission, QuizInCourse } from '@kadai/contracts';
+import type { AnswerKey, AnswerValue, MyQuizSubmission, QuizInCourse } from '@kadai/contracts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '../../test/fetch.ts';
+import { formatDateTimeRange } from '../../i18n/format.ts';
 import { renderApp } from '../../test/render.tsx';
 import { signInAsStudent } from '../../test/session.ts';
+import { useSession } from '../auth/session.ts';
 import { CONTENT, QUESTIONS, QUIZ_COURSE, SUBMISSION, inCourse, iso, quizServer } from './quiz-fixtures.ts';
 
 // Pages load their code on demand: the first render of each takes a while in jsdom.
@@ -63,6 +65,14 @@ describe('the quiz list', () => {
     expect(within(open).getByRole('link', { name: 'Week 1 check' })).toBeTruthy();
     expect(within(open).getByText('Submitted')).toBeTruthy();
     expect(within(open).getByText('6 / 8')).toBeTruthy();
+    // The window in the app's one date-time format at both ends, the zone once.
+    const quizWindow = formatDateTimeRange(QUIZ_COURSE.opens_at, QUIZ_COURSE.closes_at, 'en-US', {
+      zone: true,
+    });
+    expect(within(open).getByText(quizWindow)).toBeTruthy();
+    expect(quizWindow).toMatch(
+      /^\w{3}, \w{3} \d+, \d{4}, \d{2}:\d{2} – \w{3}, \w{3} \d+, \d{4}, \d{2}:\d{2} \S+$/,
+    );
     const later = screen.getByRole('table', { name: 'Upcoming (1)' });
     expect(within(later).getByText('20 minutes')).toBeTruthy();
     expect(within(later).getByText('Not submitted')).toBeTruthy();
@@ -221,29 +231,123 @@ describe('the quiz page by role and moment', () => {
 });
 
 describe('the submission page', () => {
-  it('shows correctness, and the correct answers and explanations only once answers are visible', async () => {
-    const review = SUBMISSION.questions.map((question) =>
-      question.kind === 'single'
-        ? { ...question, view: 'review', answer_key: { correct: 'a' }, explanation: 'Floor division.' }
-        : question,
-    );
-    const answers = SUBMISSION.answers.map((answer) =>
-      answer.question_id === 11 ? { ...answer, answer: 'b', is_correct: false, points: 0 } : answer,
-    );
+  /** The review views of the questions: keys and explanations, as the server sends once answers show. */
+  const KEYS: Record<number, AnswerKey> = {
+    11: { correct: 'a' },
+    12: { correct: ['list', 'dict'] },
+    13: { correct: true },
+    14: { mode: 'exact', accepted: ['for'], case_sensitive: false },
+    15: { value: 8, tolerance: 0 },
+    16: { order: ['write', 'save', 'run'] },
+  };
+  const REVIEW = SUBMISSION.questions.map((question) => ({
+    ...question,
+    view: 'review' as const,
+    answer_key: KEYS[question.id]!,
+    explanation: question.id === 11 ? 'Floor division.' : '',
+  }));
+  const GIVEN: Record<number, AnswerValue> = {
+    11: 'b',
+    12: ['list', 'tuple'],
+    13: true,
+    14: 'while',
+    15: 8,
+    16: ['write', 'save', 'run'],
+  };
+  const ANSWERS = SUBMISSION.answers.map((answer) => ({
+    ...answer,
+    answer: GIVEN[answer.question_id] ?? null,
+    is_correct: [13, 15, 16].includes(answer.question_id),
+    points: [13, 15, 16].includes(answer.question_id) ? 1 : 0,
+  }));
+
+  /** Each option of question `number` as its text and its marks ("3.5 · Your answer"). */
+  async function optionsOf(number: number) {
+    const region = await screen.findByRole('region', { name: `Question ${number}` }, SLOW);
+    const list = within(region).getByRole('list', { name: `Options of question ${number}` });
+    return within(list)
+      .getAllByRole('listitem')
+      .map((item) =>
+        [...item.children]
+          .map((child) => child.textContent)
+          .filter(Boolean)
+          .join(' · '),
+      );
+  }
+
+  it('lists every option with the student’s choice and, once answers show, the correct ones marked', async () => {
     stubFetch(
       quizServer('student', submittedOpen, (request, url) =>
         url.pathname === '/api/QuizSubmission/43/'
-          ? json(200, { ...SUBMISSION, id: 43, answers_visible: true, questions: review, answers })
+          ? json(200, { ...SUBMISSION, id: 43, answers_visible: true, questions: REVIEW, answers: ANSWERS })
           : undefined,
       ),
     );
     renderApp('/course/1/quizzes/3/quiz-submissions/43');
     const first = await screen.findByRole('region', { name: 'Question 1' }, SLOW);
     expect(within(first).getByText('Incorrect')).toBeTruthy();
-    expect(first.textContent).toContain('Your answer: 3.5');
-    expect(first.textContent).toContain('Correct answer: 3');
+    expect(await optionsOf(1)).toEqual(['3 · Correct answer', '3.5 · Your answer']);
+    // Each mark has its own icon shape too, not only a colour.
+    const [right, chosenWrong] = within(first).getAllByRole('listitem');
+    expect(right!.querySelector('svg.tabler-icon-circle-check')).not.toBeNull();
+    expect(chosenWrong!.querySelector('svg.tabler-icon-circle-x')).not.toBeNull();
     expect(within(first).getByText('Floor division.')).toBeTruthy();
+    // Multiple choice: both of the student's choices, both correct options, one of them the same.
+    expect(await optionsOf(2)).toEqual([
+      'list · Your answer · Correct answer',
+      'tuple · Your answer',
+      'dict · Correct answer',
+    ]);
+    // True/false reads as its two options.
+    expect(await optionsOf(3)).toEqual(['True · Your answer · Correct answer', 'False']);
+    // Text, numbers and orders stay in words.
+    const fourth = screen.getByRole('region', { name: 'Question 4' });
+    expect(fourth.textContent).toContain('Your answer: while');
+    expect(fourth.textContent).toContain('Correct answer: for');
+    expect(screen.getByRole('region', { name: 'Question 6' }).textContent).toContain(
+      'Correct answer: 1. Write → 2. Save → 3. Run',
+    );
     expect(screen.queryByText('Not everything is visible yet')).toBeNull();
+  });
+
+  it('marks only the student’s choice while the correct answers are hidden', async () => {
+    const answers = ANSWERS.map((answer) => ({ ...answer, is_correct: null, points: null }));
+    stubFetch(
+      quizServer('student', submittedOpen, (request, url) =>
+        url.pathname === '/api/QuizSubmission/44/'
+          ? json(200, { ...SUBMISSION, id: 44, scores_visible: false, answers })
+          : undefined,
+      ),
+    );
+    renderApp('/course/1/quizzes/3/quiz-submissions/44');
+    expect(await optionsOf(1)).toEqual(['3', '3.5 · Your answer']);
+    expect(await optionsOf(3)).toEqual(['True · Your answer', 'False']);
+    expect(screen.queryByText('Correct answer')).toBeNull();
+  });
+
+  it('says “Chosen” rather than “Your answer” to an editor reading a student’s submission', async () => {
+    useSession.setState({ userId: 2, roles: ['instructor'], editorCourses: [1] });
+    const editorViews = REVIEW.map((question) => ({
+      ...question,
+      view: 'editor' as const,
+      shuffle_options: false,
+    }));
+    stubFetch(
+      quizServer('editor', inCourse({ can_edit: true }), (request, url) =>
+        url.pathname === '/api/QuizSubmission/45/'
+          ? json(200, {
+              ...SUBMISSION,
+              id: 45,
+              answers_visible: true,
+              questions: editorViews,
+              answers: ANSWERS,
+            })
+          : undefined,
+      ),
+    );
+    renderApp('/course/1/quizzes/3/quiz-submissions/45');
+    expect(await optionsOf(1)).toEqual(['3 · Correct answer', '3.5 · Chosen']);
+    expect(screen.getByRole('region', { name: 'Question 4' }).textContent).toContain('Answer: while');
   });
 
   it('says when answers will be visible while they are not', async () => {
@@ -254,5 +358,10 @@ describe('the submission page', () => {
       'Correct answers and explanations: Not yet: your instructor will release them.',
     );
     expect(screen.queryByText('Correct answer')).toBeNull();
+    // Nothing chosen: the options are listed unmarked, and the answer is said to be missing.
+    expect(await optionsOf(1)).toEqual(['3', '3.5']);
+    expect(screen.getByRole('region', { name: 'Question 1' }).textContent).toContain(
+      'Your answer: No answer',
+    );
   });
 });

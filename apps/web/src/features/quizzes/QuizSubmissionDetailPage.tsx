@@ -126,7 +126,7 @@ function SubmissionView({ data, quizCourse }: { data: QuizSubmissionDetail; quiz
             question={question}
             answer={answers.get(question.id)}
             number={index + 1}
-            answerLabel={isMine ? t('quiz.review.yourAnswer') : t('quiz.review.answer')}
+            isMine={isMine}
           />
         ))}
       </Stack>

@@ -73,8 +73,11 @@ export function QuizTable({
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm">{format.dateTime(row.quiz_course.opens_at)} –</Text>
-                    <Text size="sm">{format.dateTimeWithZone(row.quiz_course.closes_at)}</Text>
+                    <Text size="sm">
+                      {format.dateTimeRange(row.quiz_course.opens_at, row.quiz_course.closes_at, {
+                        zone: true,
+                      })}
+                    </Text>
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm">{timeLimit(row.quiz_course.time_limit_minutes)}</Text>

@@ -176,6 +176,18 @@ describe('the window and review presets', () => {
     expect(toQuizCourseDates(onDate).answers_visible_at).toBe('2026-06-01T00:00:00.000Z');
   });
 
+  it('opens a new quiz now, until 23:59 a week from today, with review after closing', () => {
+    const now = new Date('2026-05-01T09:10:40');
+    const values = emptyQuizValues(now);
+    expect(values.opens_at).toBe('2026-05-01T09:10');
+    expect(values.closes_at).toBe('2026-05-08T23:59');
+    expect([values.scores_preset, values.answers_preset]).toEqual(['after_closing', 'after_closing']);
+    // Saved with the defaults, it is open at once.
+    const dates = toQuizCourseDates(values);
+    expect(Date.parse(dates.opens_at)).toBeLessThanOrEqual(now.getTime());
+    expect(Date.parse(dates.closes_at)).toBeGreaterThan(now.getTime());
+  });
+
   it('makes a new quiz the contract accepts once its question is filled in', () => {
     const values = emptyQuizValues(new Date('2026-05-01T00:10:00Z'));
     values.title = 'Week 2';

@@ -8,7 +8,7 @@ import {
   type QuizCreate,
 } from '@kadai/contracts';
 import type { TranslationKey } from '../../i18n/keys.ts';
-import { fromLocalInput, toLocalInput } from '../assignments/dates.ts';
+import { defaultWindow, fromLocalInput, toLocalInput } from '../assignments/dates.ts';
 import { parseNumber } from './answers.ts';
 
 export type EditorQuiz = Extract<Quiz, { view: 'editor' }>;
@@ -110,17 +110,15 @@ export function changeKind(question: QuestionFormValues, kind: QuestionKind): Qu
   };
 }
 
-const HOUR = 3_600_000;
-const WEEK = 7 * 24 * HOUR;
-
+/** A new quiz: open now until 23:59 a week from today; scores and answers shown after it closes. */
 export function emptyQuizValues(now: Date = new Date()): QuizFormValues {
-  const opens = new Date(Math.ceil(now.getTime() / HOUR) * HOUR);
+  const dates = defaultWindow(now);
   return {
     title: '',
     description: '',
     questions: [emptyQuestion('single')],
-    opens_at: toLocalInput(opens.toISOString()),
-    closes_at: toLocalInput(new Date(opens.getTime() + WEEK).toISOString()),
+    opens_at: dates.opens,
+    closes_at: dates.closes,
     time_limit: '',
     scores_preset: 'after_closing',
     scores_at: '',

@@ -48,7 +48,7 @@ export function LatestResult({ assignmentId, courseId }: { assignmentId: number;
         <LatestResultBody submission={submission} />
       ) : (
         <Group gap="xs">
-          <StatusBadge status={latest.status} size="sm" />
+          <StatusBadge status={latest.status} score={latest.score} max={latest.max_score} size="sm" />
           <Loader size="xs" aria-hidden />
         </Group>
       )}
@@ -65,7 +65,12 @@ function LatestResultBody({ submission }: { submission: SubmissionDetail }) {
       {/* Only the state is live: announcing every test each time the page polls would drown it. */}
       <Stack gap="xs" aria-live="polite">
         <Group gap="xs">
-          <StatusBadge status={submission.status} size="sm" />
+          <StatusBadge
+            status={submission.status}
+            score={submission.score}
+            max={submission.max_score}
+            size="sm"
+          />
           {isInProgress(submission.status) ? <Loader size="xs" aria-hidden /> : null}
         </Group>
         {isInProgress(submission.status) ? (

@@ -87,7 +87,12 @@ function SubmissionRow({ submission }: { submission: Submission }) {
           <SubmissionStateNote submission={submission} />
         </Stack>
         <Stack gap={4} align="flex-end">
-          <StatusBadge status={submission.status} size="sm" />
+          <StatusBadge
+            status={submission.status}
+            score={submission.score}
+            max={submission.max_score}
+            size="sm"
+          />
           {submission.score !== null ? (
             <Text size="sm" ff="monospace">
               {submission.score} / {submission.max_score ?? '–'}

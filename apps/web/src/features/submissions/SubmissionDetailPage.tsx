@@ -101,7 +101,12 @@ function SubmissionView({ submission }: { submission: SubmissionDetail }) {
           {t('submissions.detail.heading', { id: submission.id, title: submission.assignment_title })}
         </Title>
         <Group gap="xs" aria-live="polite">
-          <StatusBadge status={submission.status} size="lg" />
+          <StatusBadge
+            status={submission.status}
+            score={submission.score}
+            max={submission.max_score}
+            size="lg"
+          />
           <Text fw={700} ff="monospace" size="lg">
             {t('submissions.detail.score', {
               score: submission.score === null ? '–' : submission.score,

@@ -7,6 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { pathTo } from '../../app/route-table.ts';
 import { useFormatters } from '../../i18n/format.ts';
+import { CardItem, CardList } from '../../ui/CardList.tsx';
+import { useIsPhone } from '../../ui/useIsPhone.ts';
 import { errorMessage } from '../../ui/errors.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { memberName } from '../courses/member-name.ts';
@@ -20,6 +22,7 @@ import { submissionKeys } from './submissions.queries.ts';
 export function SubmissionTable({ rows, canEdit }: { rows: Submission[]; canEdit: boolean }) {
   const { t, i18n } = useTranslation();
   const format = useFormatters();
+  const isPhone = useIsPhone();
   if (rows.length === 0) {
     return (
       <Text size="sm" py="md">
@@ -27,6 +30,7 @@ export function SubmissionTable({ rows, canEdit }: { rows: Submission[]; canEdit
       </Text>
     );
   }
+  if (isPhone) return <SubmissionCards rows={rows} canEdit={canEdit} />;
   return (
     <Table.ScrollContainer minWidth={canEdit ? 1040 : 960}>
       <Table striped highlightOnHover verticalSpacing="xs" aria-label={t('routes.submission')}>
@@ -80,7 +84,7 @@ export function SubmissionTable({ rows, canEdit }: { rows: Submission[]; canEdit
               </Table.Td>
               <Table.Td>
                 <Stack gap={2} align="flex-start">
-                  <StatusBadge status={row.status} size="sm" />
+                  <StatusBadge status={row.status} score={row.score} max={row.max_score} size="sm" />
                   <SubmissionStateNote submission={row} />
                 </Stack>
               </Table.Td>
@@ -110,6 +114,86 @@ export function SubmissionTable({ rows, canEdit }: { rows: Submission[]; canEdit
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/** The same list on a phone: a card per submission with its score, status, due date and flags. */
+function SubmissionCards({ rows, canEdit }: { rows: Submission[]; canEdit: boolean }) {
+  const { t, i18n } = useTranslation();
+  const format = useFormatters();
+  return (
+    <CardList label={t('routes.submission')}>
+      {rows.map((row) => (
+        <CardItem
+          key={row.id}
+          heading={
+            <Group gap="xs" justify="space-between" wrap="nowrap" align="flex-start">
+              <Stack gap={0} style={{ minWidth: 0 }}>
+                <Anchor
+                  component={Link}
+                  fw={600}
+                  size="sm"
+                  to={pathTo('SubmissionDetail', { course_id: row.course_id, submission_id: row.id })}
+                >
+                  {t('submissions.number', { id: row.id })}
+                </Anchor>
+                <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                  {row.assignment_title}
+                </Text>
+              </Stack>
+              <Group gap={4} wrap="nowrap">
+                {row.is_final ? (
+                  <Badge size="sm" variant="light" color="blue">
+                    {t('submissions.columns.final')}
+                  </Badge>
+                ) : null}
+                {row.is_late ? (
+                  <Badge size="sm" variant="light" color="orange">
+                    {t('submissions.late')}
+                  </Badge>
+                ) : null}
+              </Group>
+            </Group>
+          }
+          facts={[
+            {
+              label: t('submissions.columns.score'),
+              value: (
+                <Text size="sm" ff="monospace">
+                  {row.score === null ? '–' : row.score} / {row.max_score ?? '–'}
+                </Text>
+              ),
+            },
+            {
+              label: t('submissions.columns.status'),
+              value: (
+                <Stack gap={2} align="flex-start">
+                  <StatusBadge status={row.status} score={row.score} max={row.max_score} size="sm" />
+                  <SubmissionStateNote submission={row} />
+                </Stack>
+              ),
+            },
+            {
+              label: t('submissions.columns.dueDate'),
+              value: <Text size="sm">{format.dateTime(row.due_at)}</Text>,
+            },
+            {
+              label: t('submissions.columns.submittedAt'),
+              value: <Text size="sm">{format.dateTime(row.created_at)}</Text>,
+            },
+            ...(canEdit
+              ? [
+                  {
+                    label: t('submissions.columns.user'),
+                    value: <Text size="sm">{memberName(row.user, i18n.language)}</Text>,
+                  },
+                ]
+              : []),
+          ]}
+          actions={canEdit && isCancelable(row.status) ? <CancelButton submission={row} /> : undefined}
+        />
+      ))}
+    </CardList>
   );
 }
 

@@ -8,9 +8,11 @@ export type StatusTone = 'success' | 'failure' | 'waiting' | 'running' | 'proble
 /**
  * How each status looks: the Mantine colour of its badge (light variant; the theme darkens the text of
  * these colours so it passes 4.5:1 in both schemes) and the icon that says the same thing without colour.
+ * Completed is a state, not a result: neutral here, and coloured by the score (full, partial, none)
+ * where the badge knows it (`StatusBadge`'s `score` and `max`).
  */
 export const STATUS_STYLE: Record<StatusLabel, { color: string; tone: StatusTone }> = {
-  Completed: { color: 'teal', tone: 'success' },
+  Completed: { color: 'gray', tone: 'neutral' },
   Correct: { color: 'green', tone: 'success' },
   Wrong: { color: 'red', tone: 'failure' },
   Pending: { color: 'gray', tone: 'waiting' },

@@ -58,6 +58,21 @@ export function outcomeOf(passed: number, count: number): Outcome {
   return passed > 0 ? 'some' : 'none';
 }
 
+/**
+ * How a graded submission scored: every point, some, or none. Null when there is no outcome to show:
+ * not graded (any status but Completed), no score yet, or nothing to score (a maximum of 0).
+ */
+export function scoreOutcome(
+  status: string,
+  score: number | null | undefined,
+  max: number | null | undefined,
+): Outcome | null {
+  if (status !== 'Completed' || score === null || score === undefined) return null;
+  if (max === null || max === undefined || max <= 0) return null;
+  if (score >= max) return 'all';
+  return score > 0 ? 'some' : 'none';
+}
+
 /** Success, warning and danger colours of an outcome, each with its own icon in `ResultOutcome`. */
 export const OUTCOME_COLOR: Record<Outcome, string> = { all: 'green', some: 'orange', none: 'red' };
 

@@ -3,6 +3,7 @@ import { IconAlarm, IconArrowLeft, IconClock, IconPlayerPlay } from '@tabler/ico
 import { WORKBOOK_WARN_BEFORE_MINUTES, type WorkbookConfig, type WorkbookSession } from '@kadai/contracts';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../i18n/format.ts';
 import { formatRemaining, useNow } from '../quizzes/timer.ts';
 import { ExtendMenu } from './ExtendMenu.tsx';
 import { isEndingSoon, msLeft } from './session-time.ts';
@@ -45,9 +46,7 @@ export function SessionBar({
     if (live && left === 0) onExpireRef.current();
   }, [live, left]);
 
-  const endsAt = new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' }).format(
-    new Date(session.expires_at),
-  );
+  const endsAt = formatTime(session.expires_at, i18n.language);
   const warning = live && isEndingSoon(left);
   const extend = <ExtendMenu session={session} onExtend={onExtend} extending={extending} />;
 

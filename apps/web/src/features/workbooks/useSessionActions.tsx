@@ -5,6 +5,7 @@ import type { WorkbookConfig, WorkbookSession } from '@kadai/contracts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client.ts';
+import { formatTime } from '../../i18n/format.ts';
 import { errorMessage } from '../../ui/errors.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import {
@@ -64,9 +65,7 @@ export function useSessionActions(courseId: number) {
     onSuccess: (session, { minutes }) => {
       remember(session);
       void refreshList();
-      const time = new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' }).format(
-        new Date(session.expires_at),
-      );
+      const time = formatTime(session.expires_at, i18n.language);
       notifySuccess(t('workbook.session.extended', { count: minutes, time }));
     },
     onError: notify,

@@ -1,0 +1,110 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Course, CourseRole, Gradebook } from '@kadai/contracts';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, stubFetch } from '../../test/fetch.ts';
+import { renderApp } from '../../test/render.tsx';
+import { signInAsStudent } from '../../test/session.ts';
+import { useSession } from '../auth/session.ts';
+
+// Pages load their code on demand: the first render of each takes a while in jsdom.
+vi.setConfig({ testTimeout: 20_000 });
+const SLOW = { timeout: 8000 };
+const AT = '2026-04-01T09:00:00.000Z';
+
+function course(role: CourseRole): Course {
+  return {
+    id: 1,
+    title: 'Python',
+    description: '',
+    has_videos: false,
+    has_assessment: false,
+    created_at: AT,
+    updated_at: AT,
+    my_role: role,
+    editor_count: 1,
+    student_count: 2,
+  };
+}
+
+const BOOK: Gradebook = {
+  course_id: 1,
+  max_total: 14,
+  columns: [
+    { key: 'a1', kind: 'assignment', id: 1, title: 'Loops', due_at: AT, max_score: 10 },
+    { key: 'q2', kind: 'quiz', id: 2, title: 'Quiz 1', due_at: AT, max_score: 4 },
+  ],
+  rows: [
+    {
+      user: { id: 4, email: 'taro@example.jp', first_name: 'Taro', last_name: 'Yamada' },
+      cells: [
+        { score: 8, attempts: 2, late: true, missing: false },
+        { score: 3, attempts: 1, late: false, missing: false },
+      ],
+      total: 11,
+      late: 1,
+      missing: 0,
+    },
+    {
+      user: { id: 5, email: 'ann@example.jp', first_name: 'Ann', last_name: 'Abe' },
+      cells: [
+        { score: null, attempts: 0, late: false, missing: true },
+        { score: 4, attempts: 1, late: false, missing: false },
+      ],
+      total: 4,
+      late: 0,
+      missing: 1,
+    },
+  ],
+};
+
+function server(role: CourseRole) {
+  return stubFetch((request) => {
+    const path = new URL(request.url, 'http://test').pathname;
+    if (path === '/api/Config/')
+      return json(200, { product_name: 'Kadai', google_client_id: null, provider_url: '' });
+    if (path === '/api/Course/1/') return json(200, course(role));
+    if (path === '/api/Course/1/gradebook/') return json(200, BOOK);
+    return json(404, { detail: 'Not found.', code: 'not_found' });
+  });
+}
+
+const rail = () => screen.getByRole('navigation', { name: 'Course' });
+const bodyRows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
+
+beforeEach(() => signInAsStudent());
+
+describe('the gradebook page', () => {
+  it('is not there for a student: no rail entry, and NotFound at the URL', async () => {
+    const { requests } = server('student');
+    renderApp('/course/1/gradebook');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' }, SLOW)).toBeTruthy();
+    await waitFor(() => expect(within(rail()).getByRole('link', { name: 'Assignment' })).toBeTruthy());
+    expect(within(rail()).queryByRole('link', { name: 'Gradebook' })).toBeNull();
+    expect(requests.some((request) => request.url.includes('gradebook'))).toBe(false);
+  });
+
+  it('shows an editor every student with flags in words, sorts and filters', async () => {
+    useSession.setState({ userId: 2, roles: ['instructor'], editorCourses: [1] });
+    server('editor');
+    renderApp('/course/1/assignment');
+    fireEvent.click(await waitFor(() => within(rail()).getByRole('link', { name: 'Gradebook' }), SLOW));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Gradebook' }, SLOW)).toBeTruthy();
+    await screen.findByRole('table');
+    // By name first (English: first name first): Ann Abe, then Taro Yamada.
+    expect(bodyRows().map((row) => within(row).getByRole('rowheader').textContent)).toEqual([
+      'Ann Abeann@example.jp',
+      'Taro Yamadataro@example.jp',
+    ]);
+    expect(within(bodyRows()[0]!).getByText('Missing')).toBeTruthy();
+    expect(within(bodyRows()[1]!).getByText('Late')).toBeTruthy();
+    // Sorting by the total puts the best first.
+    fireEvent.click(screen.getByTitle('Sort by Total'));
+    expect(within(bodyRows()[0]!).getByRole('rowheader').textContent).toContain('Taro Yamada');
+    // Only those with missing work.
+    fireEvent.click(screen.getByRole('radio', { name: 'Missing work' }));
+    expect(bodyRows()).toHaveLength(1);
+    expect(screen.getByText('1 of 2 students')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Search students'), { target: { value: 'nobody' } });
+    expect(screen.getByText('No student matches.')).toBeTruthy();
+  });
+});

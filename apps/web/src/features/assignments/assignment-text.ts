@@ -1,0 +1,12 @@
+import type { TFunction } from 'i18next';
+
+/**
+ * "1 point · 1 test", "10 points · 3 tests", "10 点・テスト 3 件": each number takes its own plural, so
+ * neither borrows the other's (a single plural over the test count once read "1 points · 1 test").
+ */
+export function pointsAndTests(t: TFunction, points: number, tests: number): string {
+  return t('assignments.pointsAndTests', {
+    points: t('assignments.pointCount', { count: points }),
+    tests: t('assignments.testCasesCount', { count: tests }),
+  });
+}
