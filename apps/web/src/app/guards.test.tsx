@@ -6,6 +6,7 @@ import { renderApp } from '../test/render.tsx';
 
 // Pages load their code on demand: the first render of a file takes a while in jsdom.
 vi.setConfig({ testTimeout: 20_000 });
+const SLOW = { timeout: 15_000 };
 
 beforeEach(() => {
   useSession.setState({ ...SESSION_DEFAULTS, displayLang: 'en-US' });
@@ -17,10 +18,9 @@ describe('route guard', () => {
       json(200, { product_name: 'Kadai', google_client_id: null, provider_url: 'https://example.com/' }),
     );
     const { router } = renderApp('/course/3/forum?tab=all');
-    // The first page of the file loads the router's code on demand: slow on a busy box.
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 15_000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), SLOW);
     await waitFor(() => expect(useSession.getState().callback).toBe('/course/3/forum?tab=all'));
-    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Sign In' }, SLOW)).toBeTruthy();
   });
 
   it('guards NotFound too, as the spec says', async () => {
@@ -28,7 +28,7 @@ describe('route guard', () => {
       json(200, { product_name: 'Kadai', google_client_id: null, provider_url: 'https://example.com/' }),
     );
     const { router } = renderApp('/no/such/page');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), SLOW);
   });
 
   it('lets public routes through', async () => {
@@ -36,7 +36,7 @@ describe('route guard', () => {
       json(200, { product_name: 'Kadai', google_client_id: null, provider_url: 'https://example.com/' }),
     );
     const { router } = renderApp('/privacy-policy');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Privacy policy' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Privacy policy' }, SLOW)).toBeTruthy();
     expect(router.state.location.pathname).toBe('/privacy-policy');
     await waitFor(() => expect(document.title).toBe('Privacy policy · Kadai'));
   });
@@ -47,7 +47,7 @@ describe('route guard', () => {
       json(200, { product_name: 'Kadai', google_client_id: null, provider_url: 'https://example.com/' }),
     );
     renderApp('/no/such/page');
-    expect(await screen.findByText('Sorry, but the requested page does not exist.')).toBeTruthy();
+    expect(await screen.findByText('Sorry, but the requested page does not exist.', {}, SLOW)).toBeTruthy();
     const back = screen.getByRole('link', { name: 'Get Back To Home' });
     expect(back.getAttribute('href')).toBe('/course');
   });
@@ -60,7 +60,7 @@ describe('route guard', () => {
         : json(200, { product_name: 'Kadai', google_client_id: null, provider_url: 'https://example.com/' }),
     );
     const { router } = renderApp('/');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/course'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Courses' })).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/course'), SLOW);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Courses' }, SLOW)).toBeTruthy();
   });
 });
