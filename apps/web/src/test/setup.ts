@@ -4,8 +4,9 @@ import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { SESSION_DEFAULTS, useSession } from '../features/auth/session.ts';
 import { i18n } from '../i18n/index.ts';
 
-// findBy*/waitFor default to 1 s; lazy pages on a busy 2-core CI box can take longer than that to load.
-configure({ asyncUtilTimeout: 5000 });
+// findBy*/waitFor default to 1 s; lazy pages on a busy 2-core CI box can take longer than that to load
+// (5 s was seen to run out in full runs beside the sandbox's unit tests); under the 15 s test timeout.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks the layout APIs Mantine asks for; these stand-ins answer "nothing matches, nothing moved".
 if (!window.matchMedia) {
