@@ -9,17 +9,17 @@ import {
   Text,
   TextInput,
   Title,
-  UnstyledButton,
 } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconArrowsSort, IconDownload, IconSearch } from '@tabler/icons-react';
+import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { Gradebook, GradebookCell } from '@kadai/contracts';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCourse } from '../../app/layout/useCourse.ts';
 import { NotFoundPage } from '../../app/pages/NotFoundPage.tsx';
 import { saveBlob } from '../../ui/download.ts';
 import { ErrorState } from '../../ui/ErrorState.tsx';
+import { SortHeader } from '../../ui/SortHeader.tsx';
 import { notifyError } from '../../ui/notify.ts';
 import { useSession } from '../auth/session.ts';
 import { canManageCourse } from '../courses/course-access.ts';
@@ -126,36 +126,6 @@ function GradebookView({ courseId }: { courseId: number }) {
   );
 }
 
-function SortHeader({
-  sortKey,
-  sort,
-  onSort,
-  label,
-  className,
-  children,
-}: {
-  sortKey: GradebookSortKey;
-  sort: GradebookSort;
-  onSort: (key: GradebookSortKey) => void;
-  label: string;
-  className?: string;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation();
-  const active = sort.key === sortKey;
-  const Icon = !active ? IconArrowsSort : sort.direction === 'ascending' ? IconArrowUp : IconArrowDown;
-  return (
-    <Table.Th scope="col" aria-sort={active ? sort.direction : undefined} className={className}>
-      <UnstyledButton onClick={() => onSort(sortKey)} title={t('gradebook.sortBy', { column: label })}>
-        <Group gap={4} wrap="nowrap" align="flex-start">
-          <div>{children}</div>
-          <Icon size={14} aria-hidden style={{ flexShrink: 0, marginTop: 3 }} />
-        </Group>
-      </UnstyledButton>
-    </Table.Th>
-  );
-}
-
 /** A score with its flags in words, not colour alone. */
 function Cell({ cell }: { cell: GradebookCell }) {
   const { t } = useTranslation();
@@ -206,14 +176,19 @@ function GradebookGrid({
               sortKey="name"
               sort={sort}
               onSort={onSort}
-              label={t('gradebook.student')}
+              title={t('gradebook.sortBy', { column: t('gradebook.student') })}
               className={classes.name}
             >
               <Text size="xs" fw={700}>
                 {t('gradebook.student')}
               </Text>
             </SortHeader>
-            <SortHeader sortKey="total" sort={sort} onSort={onSort} label={t('gradebook.total')}>
+            <SortHeader
+              sortKey="total"
+              sort={sort}
+              onSort={onSort}
+              title={t('gradebook.sortBy', { column: t('gradebook.total') })}
+            >
               <Text size="xs" fw={700}>
                 {t('gradebook.total')}
               </Text>
@@ -227,7 +202,7 @@ function GradebookGrid({
                 sortKey={column.key}
                 sort={sort}
                 onSort={onSort}
-                label={column.title}
+                title={t('gradebook.sortBy', { column: column.title })}
               >
                 <Text size="xs" fw={700} lineClamp={2} title={column.title} miw={96}>
                   {column.title}

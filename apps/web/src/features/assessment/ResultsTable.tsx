@@ -1,15 +1,5 @@
-import {
-  Anchor,
-  Button,
-  Group,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  UnstyledButton,
-} from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconArrowsSort, IconDownload, IconSearch } from '@tabler/icons-react';
+import { Anchor, Button, Group, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
+import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { AssessmentTable } from '@kadai/contracts';
 import { useMemo, useState, type ReactNode } from 'react';
@@ -18,41 +8,13 @@ import { Link } from 'react-router';
 import { pathTo } from '../../app/route-table.ts';
 import { saveBlob } from '../../ui/download.ts';
 import { ErrorState } from '../../ui/ErrorState.tsx';
+import { SortHeader } from '../../ui/SortHeader.tsx';
 import { notifyError } from '../../ui/notify.ts';
 import { memberName } from '../courses/member-name.ts';
 import { filterRows, sortRows, tableCsvRows, type ColumnKey, type Sort } from './assessment-table.ts';
 import { assessmentTableQuery } from './assessment.queries.ts';
 import { formatPercent } from './chart-format.ts';
 import { csvBlob } from './csv.ts';
-
-/** A column header that sorts by its column; `aria-sort` tells which one sorts the table, and how. */
-function SortHeader({
-  column,
-  sort,
-  onSort,
-  children,
-  label,
-}: {
-  column: ColumnKey;
-  sort: Sort;
-  onSort: (column: ColumnKey) => void;
-  children: ReactNode;
-  label: string;
-}) {
-  const { t } = useTranslation();
-  const active = sort.key === column;
-  const Icon = !active ? IconArrowsSort : sort.direction === 'ascending' ? IconArrowUp : IconArrowDown;
-  return (
-    <Table.Th scope="col" aria-sort={active ? sort.direction : undefined} style={{ minWidth: 96 }}>
-      <UnstyledButton onClick={() => onSort(column)} title={t('assessment.table.sortBy', { column: label })}>
-        <Group gap={4} wrap="nowrap" align="flex-start">
-          <div>{children}</div>
-          <Icon size={14} aria-hidden style={{ flexShrink: 0, marginTop: 3 }} />
-        </Group>
-      </UnstyledButton>
-    </Table.Th>
-  );
-}
 
 function Points({ value }: { value: number | null }) {
   const { t } = useTranslation();
@@ -107,7 +69,14 @@ export function ResultsTable({ courseId }: { courseId: number }) {
     if (!saveBlob(csv, `course-${courseId}-assessment.csv`)) notifyError(t('common.downloadDenied'));
   };
   const header = (key: ColumnKey, label: string, sub?: string) => (
-    <SortHeader key={key} column={key} sort={sort} onSort={onSort} label={label}>
+    <SortHeader
+      key={key}
+      sortKey={key}
+      sort={sort}
+      onSort={onSort}
+      title={t('assessment.table.sortBy', { column: label })}
+      style={{ minWidth: 96 }}
+    >
       <Text size="xs" fw={700} lineClamp={2} title={label}>
         {label}
       </Text>

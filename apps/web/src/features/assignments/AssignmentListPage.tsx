@@ -212,28 +212,7 @@ function AssignmentTable({
               {canEdit ? (
                 <Table.Td>
                   <Group gap="xs" wrap="nowrap">
-                    <Button
-                      size="compact-sm"
-                      variant="subtle"
-                      leftSection={<IconPencil size={14} aria-hidden />}
-                      onClick={() => onEdit(row.id)}
-                      aria-label={t('assignments.editNamed', { title: row.title })}
-                    >
-                      {t('assignments.edit')}
-                    </Button>
-                    <Button
-                      size="compact-sm"
-                      variant="subtle"
-                      component={Link}
-                      to={pathTo('TestCase', { course_id: row.course_id, assignment_id: row.id })}
-                      leftSection={<IconChecklist size={14} aria-hidden />}
-                      aria-label={t('assignments.testCasesNamed', {
-                        title: row.title,
-                        count: row.test_case_count,
-                      })}
-                    >
-                      {t('assignments.testCasesCount', { count: row.test_case_count })}
-                    </Button>
+                    <AssignmentActions row={row} onEdit={onEdit} variant="subtle" />
                   </Group>
                 </Table.Td>
               ) : null}
@@ -322,36 +301,45 @@ function AssignmentCards({
                   },
                 ]),
           ]}
-          actions={
-            canEdit ? (
-              <>
-                <Button
-                  size="compact-sm"
-                  variant="light"
-                  leftSection={<IconPencil size={14} aria-hidden />}
-                  onClick={() => onEdit(row.id)}
-                  aria-label={t('assignments.editNamed', { title: row.title })}
-                >
-                  {t('assignments.edit')}
-                </Button>
-                <Button
-                  size="compact-sm"
-                  variant="light"
-                  component={Link}
-                  to={pathTo('TestCase', { course_id: row.course_id, assignment_id: row.id })}
-                  leftSection={<IconChecklist size={14} aria-hidden />}
-                  aria-label={t('assignments.testCasesNamed', {
-                    title: row.title,
-                    count: row.test_case_count,
-                  })}
-                >
-                  {t('assignments.testCasesCount', { count: row.test_case_count })}
-                </Button>
-              </>
-            ) : undefined
-          }
+          actions={canEdit ? <AssignmentActions row={row} onEdit={onEdit} variant="light" /> : undefined}
         />
       ))}
     </CardList>
+  );
+}
+
+/** An editor's actions on an assignment, in the table and on its card: edit it, open its test cases. */
+function AssignmentActions({
+  row,
+  onEdit,
+  variant,
+}: {
+  row: AssignmentInCourse;
+  onEdit: (id: number) => void;
+  variant: 'subtle' | 'light';
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Button
+        size="compact-sm"
+        variant={variant}
+        leftSection={<IconPencil size={14} aria-hidden />}
+        onClick={() => onEdit(row.id)}
+        aria-label={t('assignments.editNamed', { title: row.title })}
+      >
+        {t('assignments.edit')}
+      </Button>
+      <Button
+        size="compact-sm"
+        variant={variant}
+        component={Link}
+        to={pathTo('TestCase', { course_id: row.course_id, assignment_id: row.id })}
+        leftSection={<IconChecklist size={14} aria-hidden />}
+        aria-label={t('assignments.testCasesNamed', { title: row.title, count: row.test_case_count })}
+      >
+        {t('assignments.testCasesCount', { count: row.test_case_count })}
+      </Button>
+    </>
   );
 }

@@ -1,0 +1,43 @@
+import { Group, Table, UnstyledButton } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
+import type { CSSProperties, ReactNode } from 'react';
+
+export interface SortState<K extends string> {
+  key: K;
+  direction: 'ascending' | 'descending';
+}
+
+/**
+ * A column header that sorts by its column; `aria-sort` tells which one sorts the table, and how.
+ * `title` says what pressing it does ("Sort by Total"), in the caller's words.
+ */
+export function SortHeader<K extends string>({
+  sortKey,
+  sort,
+  onSort,
+  title,
+  className,
+  style,
+  children,
+}: {
+  sortKey: K;
+  sort: SortState<K>;
+  onSort: (key: K) => void;
+  title: string;
+  className?: string;
+  style?: CSSProperties;
+  children: ReactNode;
+}) {
+  const active = sort.key === sortKey;
+  const Icon = !active ? IconArrowsSort : sort.direction === 'ascending' ? IconArrowUp : IconArrowDown;
+  return (
+    <Table.Th scope="col" aria-sort={active ? sort.direction : undefined} className={className} style={style}>
+      <UnstyledButton onClick={() => onSort(sortKey)} title={title}>
+        <Group gap={4} wrap="nowrap" align="flex-start">
+          <div>{children}</div>
+          <Icon size={14} aria-hidden style={{ flexShrink: 0, marginTop: 3 }} />
+        </Group>
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
