@@ -86,3 +86,17 @@ export const snippetRuns = pgTable(
   },
   (t) => [index('snippet_runs_user_idx').on(t.userId, t.createdAt)],
 );
+
+/** Grader processes announce themselves here (heartbeat) for the PyGrade console. */
+export const graderHosts = pgTable('grader_hosts', {
+  id: text('id').primaryKey(),
+  hostname: text('hostname').notNull(),
+  pid: integer('pid').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  sandboxOk: boolean('sandbox_ok').notNull(),
+  sandboxDetail: text('sandbox_detail').notNull(),
+  concurrency: integer('concurrency').notNull(),
+  running: integer('running').notNull().default(0),
+  graded: integer('graded').notNull().default(0),
+});

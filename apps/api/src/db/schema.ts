@@ -394,17 +394,3 @@ export const evaluations = pgTable(
     index('evaluations_test_case_idx').on(t.testCaseId),
   ],
 );
-
-/** Grader processes announce themselves here (heartbeat) for the PyGrade console. */
-export const graderHosts = pgTable('grader_hosts', {
-  id: text('id').primaryKey(),
-  hostname: text('hostname').notNull(),
-  pid: integer('pid').notNull(),
-  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
-  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
-  sandboxOk: boolean('sandbox_ok').notNull(),
-  sandboxDetail: text('sandbox_detail').notNull(),
-  concurrency: integer('concurrency').notNull(),
-  running: integer('running').notNull().default(0),
-  graded: integer('graded').notNull().default(0),
-});

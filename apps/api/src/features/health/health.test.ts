@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Health } from '@kadai/contracts';
 import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
-import { graderHosts } from '../../db/schema.ts';
+import { graderHosts } from '../../db/schema-cluster.ts';
 
 describe('GET /api/health', () => {
   let t: TestApp;

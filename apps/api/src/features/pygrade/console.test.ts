@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { PygradeStatus, SnippetRunResult } from '@kadai/contracts';
 import { SandboxUnavailableError, probeSandbox, type SandboxResult } from '@kadai/sandbox';
 import { call, createTestApp, type TestApp, documentedRoutes } from '../../../test/harness.ts';
-import { courses, graderHosts } from '../../db/schema.ts';
+import { courses } from '../../db/schema.ts';
+import { graderHosts } from '../../db/schema-cluster.ts';
 import { createSubmissionWorld, insertSubmission, type SubmissionWorld } from '../submissions/testing.ts';
 import { createPeer } from '../workbooks/testing.ts';
 import { SNIPPET_RATE, SnippetLimiter, runSnippet } from './console.service.ts';
