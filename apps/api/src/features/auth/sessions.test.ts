@@ -192,7 +192,7 @@ describe('access tokens', () => {
     expect(scheme.status).toBe(401);
   });
 
-  it('are refused, as any invalid token, when well signed but without exp or iat, or too long-lived', async () => {
+  it('are refused like every invalid token when well signed but without exp or iat, or too long-lived', async () => {
     const user = await createUser(t);
     const pair = await signIn(t, user);
     const { sessionId } = (await verifyAccessToken(

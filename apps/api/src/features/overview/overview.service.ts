@@ -15,6 +15,7 @@ import {
 import type { Actor, AppContext } from '../../lib/context.ts';
 import { canManageCourse, getCourseRole } from '../courses/courses.service.ts';
 import { toForumAuthor } from '../forum/forum-access.ts';
+import * as editorRepo from './overview-editor.repo.ts';
 import * as repo from './overview.repo.ts';
 
 /*
@@ -190,7 +191,7 @@ export async function getStudentOverview(
   };
 }
 
-function gradingReason(row: repo.GradingRow): OverviewGradingReason {
+function gradingReason(row: editorRepo.GradingRow): OverviewGradingReason {
   switch (row.status) {
     case 'Scheduled':
       return 'queued_long';
@@ -222,11 +223,11 @@ export async function getEditorOverview(
 ): Promise<EditorCourseOverview> {
   const scope = { courseId };
   const [counts, grading, closing, missing, questions] = await Promise.all([
-    repo.findCourseCounts(ctx.db, scope),
-    repo.listGradingAttention(ctx.db, scope),
-    repo.listClosing(ctx.db, scope),
-    repo.listMissing(ctx.db, scope),
-    repo.listUnansweredQuestions(ctx.db, scope),
+    editorRepo.findCourseCounts(ctx.db, scope),
+    editorRepo.listGradingAttention(ctx.db, scope),
+    editorRepo.listClosing(ctx.db, scope),
+    editorRepo.listMissing(ctx.db, scope),
+    editorRepo.listUnansweredQuestions(ctx.db, scope),
   ]);
   return {
     view: 'editor',
