@@ -1,4 +1,4 @@
-import { lazy, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { setNavigator } from '../api/client.ts';
 import type { RouteGuard } from './guards.tsx';
@@ -11,106 +11,107 @@ import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { PyGradeGuard } from '../features/pygrade/PyGradeGuard.tsx';
 import { RouteErrorPage } from './pages/RouteErrorPage.tsx';
 import { ROUTES, type RouteName } from './route-table.ts';
+import { lazyComponent } from '../ui/lazyComponent.ts';
 
 // Pages load on demand so the first visit downloads only the shell and the page it opens.
-const LoginPage = lazy(() =>
+const LoginPage = lazyComponent(() =>
   import('../features/auth/LoginPage.tsx').then((m) => ({ default: m.LoginPage })),
 );
-const SetPasswordPage = lazy(() =>
+const SetPasswordPage = lazyComponent(() =>
   import('../features/auth/SetPasswordPage.tsx').then((m) => ({ default: m.SetPasswordPage })),
 );
-const PasswordChangePage = lazy(() =>
+const PasswordChangePage = lazyComponent(() =>
   import('../features/auth/PasswordChangePage.tsx').then((m) => ({ default: m.PasswordChangePage })),
 );
-const RegisterPage = lazy(() =>
+const RegisterPage = lazyComponent(() =>
   import('../features/auth/RegisterPage.tsx').then((m) => ({ default: m.RegisterPage })),
 );
-const VerifyEmailPage = lazy(() =>
+const VerifyEmailPage = lazyComponent(() =>
   import('../features/auth/VerifyEmailPage.tsx').then((m) => ({ default: m.VerifyEmailPage })),
 );
-const OutboxPage = lazy(() =>
+const OutboxPage = lazyComponent(() =>
   import('../features/mail/OutboxPage.tsx').then((m) => ({ default: m.OutboxPage })),
 );
-const AboutPage = lazy(() =>
+const AboutPage = lazyComponent(() =>
   import('../features/about/AboutPage.tsx').then((m) => ({ default: m.AboutPage })),
 );
-const PrivacyPolicyPage = lazy(() =>
+const PrivacyPolicyPage = lazyComponent(() =>
   import('../features/about/PrivacyPolicyPage.tsx').then((m) => ({ default: m.PrivacyPolicyPage })),
 );
-const ProfilePage = lazy(() =>
+const ProfilePage = lazyComponent(() =>
   import('../features/users/ProfilePage.tsx').then((m) => ({ default: m.ProfilePage })),
 );
-const CourseListPage = lazy(() =>
+const CourseListPage = lazyComponent(() =>
   import('../features/courses/CourseListPage.tsx').then((m) => ({ default: m.CourseListPage })),
 );
-const SettingsPage = lazy(() =>
+const SettingsPage = lazyComponent(() =>
   import('../features/courses/SettingsPage.tsx').then((m) => ({ default: m.SettingsPage })),
 );
-const MembersPage = lazy(() =>
+const MembersPage = lazyComponent(() =>
   import('../features/courses/MembersPage.tsx').then((m) => ({ default: m.MembersPage })),
 );
-const GradebookPage = lazy(() =>
+const GradebookPage = lazyComponent(() =>
   import('../features/assessment/GradebookPage.tsx').then((m) => ({ default: m.GradebookPage })),
 );
-const AssignmentListPage = lazy(() =>
+const AssignmentListPage = lazyComponent(() =>
   import('../features/assignments/AssignmentListPage.tsx').then((m) => ({ default: m.AssignmentListPage })),
 );
-const AssignmentDetailPage = lazy(() =>
+const AssignmentDetailPage = lazyComponent(() =>
   import('../features/assignments/AssignmentDetailPage.tsx').then((m) => ({
     default: m.AssignmentDetailPage,
   })),
 );
-const TestCasePage = lazy(() =>
+const TestCasePage = lazyComponent(() =>
   import('../features/assignments/TestCasePage.tsx').then((m) => ({ default: m.TestCasePage })),
 );
-const SubmissionListPage = lazy(() =>
+const SubmissionListPage = lazyComponent(() =>
   import('../features/submissions/SubmissionListPage.tsx').then((m) => ({ default: m.SubmissionListPage })),
 );
-const SubmissionDetailPage = lazy(() =>
+const SubmissionDetailPage = lazyComponent(() =>
   import('../features/submissions/SubmissionDetailPage.tsx').then((m) => ({
     default: m.SubmissionDetailPage,
   })),
 );
-const CalendarPage = lazy(() =>
+const CalendarPage = lazyComponent(() =>
   import('../features/events/CalendarPage.tsx').then((m) => ({ default: m.CalendarPage })),
 );
-const QuizListPage = lazy(() =>
+const QuizListPage = lazyComponent(() =>
   import('../features/quizzes/QuizListPage.tsx').then((m) => ({ default: m.QuizListPage })),
 );
-const QuizDetailPage = lazy(() =>
+const QuizDetailPage = lazyComponent(() =>
   import('../features/quizzes/QuizDetailPage.tsx').then((m) => ({ default: m.QuizDetailPage })),
 );
-const QuizSubmissionDetailPage = lazy(() =>
+const QuizSubmissionDetailPage = lazyComponent(() =>
   import('../features/quizzes/QuizSubmissionDetailPage.tsx').then((m) => ({
     default: m.QuizSubmissionDetailPage,
   })),
 );
-const ForumPage = lazy(() =>
+const ForumPage = lazyComponent(() =>
   import('../features/forum/ForumPage.tsx').then((m) => ({ default: m.ForumPage })),
 );
-const ForumDetailPage = lazy(() =>
+const ForumDetailPage = lazyComponent(() =>
   import('../features/forum/ForumDetailPage.tsx').then((m) => ({ default: m.ForumDetailPage })),
 );
 
-const VideoPage = lazy(() =>
+const VideoPage = lazyComponent(() =>
   import('../features/videos/VideoPage.tsx').then((m) => ({ default: m.VideoPage })),
 );
-const VideoDetailPage = lazy(() =>
+const VideoDetailPage = lazyComponent(() =>
   import('../features/videos/VideoDetailPage.tsx').then((m) => ({ default: m.VideoDetailPage })),
 );
-const WorkbookPage = lazy(() =>
+const WorkbookPage = lazyComponent(() =>
   import('../features/workbooks/WorkbookPage.tsx').then((m) => ({ default: m.WorkbookPage })),
 );
-const AssessmentPage = lazy(() =>
+const AssessmentPage = lazyComponent(() =>
   import('../features/assessment/AssessmentPage.tsx').then((m) => ({ default: m.AssessmentPage })),
 );
-const PyGradePage = lazy(() =>
+const PyGradePage = lazyComponent(() =>
   import('../features/pygrade/PyGradePage.tsx').then((m) => ({ default: m.PyGradePage })),
 );
-const CourseHomePage = lazy(() =>
+const CourseHomePage = lazyComponent(() =>
   import('../features/overview/CourseHomePage.tsx').then((m) => ({ default: m.CourseHomePage })),
 );
-const AssessmentDetailPage = lazy(() =>
+const AssessmentDetailPage = lazyComponent(() =>
   import('../features/assessment/AssessmentDetailPage.tsx').then((m) => ({
     default: m.AssessmentDetailPage,
   })),

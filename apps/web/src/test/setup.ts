@@ -3,6 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { SESSION_DEFAULTS, useSession } from '../features/auth/session.ts';
 import { i18n } from '../i18n/index.ts';
+import { settleLazyLoads } from '../ui/lazyComponent.ts';
 
 // findBy*/waitFor default to 1 s; lazy pages on a busy 2-core CI box can take longer than that to load
 // (5 s was seen to run out in full runs beside the sandbox's unit tests); under the 15 s test timeout.
@@ -53,10 +54,14 @@ beforeEach(() => {
   localStorage.clear();
 });
 
-afterEach(() => {
+afterEach(async () => {
   // Mantine keeps notifications in a module-level store: without this they leak into the next test.
   notifications.clean();
   cleanup();
+  // A page the router or a Suspense boundary began to load finishes loading before the test ends: the
+  // files of a worker share its modules, and an import cut off by the end of a file stays broken for
+  // every later file of the worker (vitest: "Cannot load … after the environment was torn down").
+  await settleLazyLoads();
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });

@@ -1,5 +1,6 @@
 import { Skeleton } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyComponent } from './lazyComponent.ts';
 
 export interface CodeEditorProps {
   value: string;
@@ -16,7 +17,7 @@ export interface CodeEditorProps {
 }
 
 // CodeMirror is about 400 kB: only the pages that show code download it, when they first do.
-const CodeMirrorEditor = lazy(() => import('./CodeMirrorEditor.tsx'));
+const CodeMirrorEditor = lazyComponent(() => import('./CodeMirrorEditor.tsx'));
 
 /** A code editor (CodeMirror 6, Python), loaded on demand. */
 export function CodeEditor(props: CodeEditorProps) {

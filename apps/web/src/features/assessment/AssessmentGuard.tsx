@@ -1,6 +1,6 @@
 import { Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { isApiError } from '../../api/client.ts';
@@ -9,12 +9,13 @@ import { useCourse } from '../../app/layout/useCourse.ts';
 import { NotFoundPage } from '../../app/pages/NotFoundPage.tsx';
 import { pathTo, ROUTES } from '../../app/route-table.ts';
 import { ErrorState } from '../../ui/ErrorState.tsx';
+import { lazyComponent } from '../../ui/lazyComponent.ts';
 import { useSession } from '../auth/session.ts';
 import { canManageAssessment, decideAssessmentAccess } from './assessment-access.ts';
 import { assessmentExistenceQuery } from './assessment.queries.ts';
 
 // The blocked view holds the editors' skill tools: loaded only when a course has no analysis yet.
-const AssessmentUnavailable = lazy(() =>
+const AssessmentUnavailable = lazyComponent(() =>
   import('./AssessmentUnavailable.tsx').then((m) => ({ default: m.AssessmentUnavailable })),
 );
 
