@@ -46,6 +46,7 @@ import { registerForumRoutes } from './features/forum/forum.routes.ts';
 import { registerVideoRoutes } from './features/videos/videos.routes.ts';
 import { registerAssessmentRoutes } from './features/assessment/assessment.routes.ts';
 import { registerGradebookRoutes } from './features/assessment/gradebook.routes.ts';
+import { registerExtensionRoutes } from './features/extensions/extensions.routes.ts';
 import { registerVideoFileRoutes } from './features/videos/files.routes.ts';
 import { attachKernelHost } from './features/workbooks/kernel-host.ts';
 import type { KernelPool } from './features/workbooks/kernels.ts';
@@ -254,6 +255,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerVideoRoutes(api, ctx);
       registerAssessmentRoutes(api, ctx);
       registerGradebookRoutes(api, ctx);
+      registerExtensionRoutes(api, ctx);
       registerVideoFileRoutes(api, ctx);
       registerWorkbookConfigRoutes(api, ctx);
       registerWorkbookRoutes(api, ctx, kernelHost);

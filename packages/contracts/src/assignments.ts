@@ -24,7 +24,7 @@ export const FileName = str()
   .regex(/^[A-Za-z0-9_][A-Za-z0-9_.-]*$/, 'Only letters, digits, "_", "-" and "." (no folders).')
   .refine((name) => !name.includes('..'), 'Must not contain "..".');
 
-export const Extension = str()
+export const FileExtension = str()
   .max(20)
   .regex(/^\.[A-Za-z0-9]+$/, 'An extension such as ".py".');
 
@@ -38,6 +38,8 @@ export const AssignmentCourse = z
     /** Submissions after `due_at` and until this moment are accepted and marked late. */
     late_until: z.iso.datetime().nullable(),
     leaderboard_enabled: z.boolean(),
+    /** The dates are the caller's own, from an extension (docs/extensions.md), not the course's. */
+    extended: z.boolean(),
   })
   .meta({ id: 'AssignmentCourse' });
 export type AssignmentCourse = z.infer<typeof AssignmentCourse>;
@@ -100,7 +102,7 @@ const AssignmentBody = {
   starter_code: str().max(MAX_SCRIPT_TEXT).default(''),
   entry_file: FileName.default('main.py'),
   required_files: z.array(FileName).max(MAX_SUBMISSION_FILES).default([]),
-  allowed_extensions: z.array(Extension).min(1).max(20).default(['.py']),
+  allowed_extensions: z.array(FileExtension).min(1).max(20).default(['.py']),
   max_files: z.number().int().min(1).max(MAX_SUBMISSION_FILES).default(5),
   max_file_bytes: z
     .number()
@@ -132,7 +134,7 @@ export const AssignmentReplace = z.strictObject({
   starter_code: AssignmentBody.starter_code.unwrap(),
   entry_file: FileName,
   required_files: z.array(FileName).max(MAX_SUBMISSION_FILES),
-  allowed_extensions: z.array(Extension).min(1).max(20),
+  allowed_extensions: z.array(FileExtension).min(1).max(20),
   max_files: z.number().int().min(1).max(MAX_SUBMISSION_FILES),
   max_file_bytes: z.number().int().min(1).max(MAX_SUBMISSION_FILE_BYTES),
   reference_solution: str().max(MAX_SCRIPT_TEXT),
@@ -194,6 +196,8 @@ export const AssignmentInCourse = z
     opens_at: z.iso.datetime(),
     due_at: z.iso.datetime(),
     late_until: z.iso.datetime().nullable(),
+    /** `due_at` and `late_until` are the caller's own, from an extension (docs/extensions.md). */
+    extended: z.boolean(),
     /** Opened and not past the last moment submissions are accepted. */
     accepts_submissions: z.boolean(),
     total_points: z.number().int(),

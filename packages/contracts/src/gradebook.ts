@@ -10,6 +10,8 @@ export const GradebookColumn = z
     kind: z.enum(['assignment', 'quiz']),
     /** The assignment's id, or the quiz's id in this course (its quiz-course). */
     id: z.number().int(),
+    /** The assignment's id or the quiz's id: what an extension names (docs/extensions.md). */
+    item_id: z.number().int(),
     title: z.string(),
     /** The due date (assignments) or the closing time (quizzes). */
     due_at: z.iso.datetime(),
@@ -27,8 +29,10 @@ export const GradebookCell = z
     attempts: z.number().int(),
     /** The counted submission came after the due date (or, with none graded yet, one did). */
     late: z.boolean(),
-    /** Nothing submitted and the due date has passed. */
+    /** Nothing submitted and the due date (the student's own, with an extension) has passed. */
     missing: z.boolean(),
+    /** The student has their own dates for this item (docs/extensions.md). */
+    extended: z.boolean(),
   })
   .meta({ id: 'GradebookCell' });
 export type GradebookCell = z.infer<typeof GradebookCell>;

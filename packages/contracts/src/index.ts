@@ -19,3 +19,4 @@ export * from './assessment.ts';
 export * from './mail.ts';
 export * from './overview.ts';
 export * from './gradebook.ts';
+export * from './extensions.ts';

@@ -33,6 +33,11 @@ export const QuizCourse = z
     /** From then they see correct answers and explanations too; null: hidden. */
     answers_visible_at: z.iso.datetime().nullable(),
     state: QuizState,
+    /**
+     * The closing time and time limit are the caller's own, from an extension (docs/extensions.md): a
+     * later close, minutes added to the limit.
+     */
+    extended: z.boolean(),
   })
   .meta({ id: 'QuizCourse' });
 export type QuizCourse = z.infer<typeof QuizCourse>;

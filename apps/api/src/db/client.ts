@@ -18,6 +18,7 @@ import * as assessmentTables from './schema-assessment.ts';
 import * as mailTables from './schema-mail.ts';
 import * as submissionTables from './schema-submissions.ts';
 import * as clusterTables from './schema-cluster.ts';
+import * as extensionTables from './schema-extensions.ts';
 
 /** Every table, for drizzle's typed client (the schema is split by feature into these files). */
 const schema = {
@@ -31,6 +32,7 @@ const schema = {
   ...mailTables,
   ...submissionTables,
   ...clusterTables,
+  ...extensionTables,
 };
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;

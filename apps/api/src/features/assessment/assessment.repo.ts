@@ -13,7 +13,14 @@ import { key, type Results, type SkillColumn, type WorkColumn } from './analysis
 const num = z.coerce.number();
 const ColumnRows = z.object({
   rows: z.array(
-    z.object({ id: num, title: z.string(), due_at: num, max_score: num, visible_at: num.nullable() }),
+    z.object({
+      id: num,
+      item_id: num,
+      title: z.string(),
+      due_at: num,
+      max_score: num,
+      visible_at: num.nullable(),
+    }),
   ),
 });
 const PointRows = z.object({ rows: z.array(z.object({ owner: num, item: num, points: num })) });
@@ -41,6 +48,7 @@ export async function hasTaggedSkill(db: Executor, courseId: number): Promise<bo
 function columns(rows: z.infer<typeof ColumnRows>['rows']): WorkColumn[] {
   return rows.map((r) => ({
     id: r.id,
+    itemId: r.item_id,
     title: r.title,
     dueAt: r.due_at,
     maxScore: r.max_score,
@@ -52,14 +60,14 @@ function columns(rows: z.infer<typeof ColumnRows>['rows']): WorkColumn[] {
 export async function loadWork(db: Executor, courseId: number) {
   const [assignmentRows, quizRows] = await Promise.all([
     db.execute(sql`
-      select a.id, a.title, (extract(epoch from ac.due_at) * 1000)::float8 as due_at,
+      select a.id, a.id as item_id, a.title, (extract(epoch from ac.due_at) * 1000)::float8 as due_at,
              coalesce((select sum(tc.points) from test_cases tc where tc.assignment_id = a.id), 0)::float8 as max_score,
              0::float8 as visible_at
       from assignment_courses ac join assignments a on a.id = ac.assignment_id
       where ac.course_id = ${courseId}
       order by ac.due_at, a.id`),
     db.execute(sql`
-      select qc.id, q.title, (extract(epoch from qc.closes_at) * 1000)::float8 as due_at,
+      select qc.id, q.id as item_id, q.title, (extract(epoch from qc.closes_at) * 1000)::float8 as due_at,
              coalesce((select sum(qq.points) from quiz_questions qq where qq.quiz_id = q.id), 0)::float8 as max_score,
              (extract(epoch from qc.scores_visible_at) * 1000)::float8 as visible_at
       from quiz_courses qc join quizzes q on q.id = qc.quiz_id

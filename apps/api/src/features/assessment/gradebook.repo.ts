@@ -61,3 +61,29 @@ export async function loadCells(db: Executor, courseId: number) {
   }
   return { assignments, quizzes };
 }
+
+const ExtensionRows = z.object({
+  rows: z.array(
+    z.object({ kind: z.enum(['a', 'q']), user_id: num, item: num, due_at: z.coerce.date().nullable() }),
+  ),
+});
+
+/**
+ * The course's per-student extensions (docs/extensions.md), keyed like the cells: `${userId}:${item}` →
+ * the student's own due date or closing time (null: the course's, as with extra quiz minutes only).
+ */
+export async function loadExtensions(db: Executor, courseId: number) {
+  const result = await db.execute(sql`
+    select 'a' as kind, x.user_id, x.assignment_id as item, x.due_at
+    from assignment_extensions x where x.course_id = ${courseId}
+    union all
+    select 'q' as kind, x.user_id, x.quiz_course_id as item, x.closes_at as due_at
+    from quiz_extensions x join quiz_courses qc on qc.id = x.quiz_course_id
+    where qc.course_id = ${courseId}`);
+  const assignments = new Map<string, Date | null>();
+  const quizzes = new Map<string, Date | null>();
+  for (const r of ExtensionRows.parse(result).rows) {
+    (r.kind === 'a' ? assignments : quizzes).set(`${r.user_id}:${r.item}`, r.due_at);
+  }
+  return { assignments, quizzes };
+}

@@ -4,7 +4,7 @@ import { forbidden } from '../../lib/errors.ts';
 import { canManageCourse, getCourseRole } from '../courses/courses.service.ts';
 import { toCsv, type CsvCell } from '../submissions/csv-format.ts';
 import * as repo from './assessment.repo.ts';
-import { loadCells, type CellFacts } from './gradebook.repo.ts';
+import { loadCells, loadExtensions, type CellFacts } from './gradebook.repo.ts';
 
 /**
  * The gradebook (docs/assessment.md, "Gradebook"): one row per student of the course, one column per
@@ -15,34 +15,53 @@ import { loadCells, type CellFacts } from './gradebook.repo.ts';
 export async function getGradebook(ctx: AppContext, actor: Actor, courseId: number): Promise<Gradebook> {
   const role = await getCourseRole(ctx.db, actor, courseId);
   if (!canManageCourse(role)) throw forbidden('Only editors of the course and staff see the gradebook.');
-  const [work, students, cells] = await Promise.all([
+  const [work, students, cells, extensions] = await Promise.all([
     repo.loadWork(ctx.db, courseId),
     repo.loadStudents(ctx.db, courseId),
     loadCells(ctx.db, courseId),
+    loadExtensions(ctx.db, courseId),
   ]);
-  const columns: (GradebookColumn & { facts: Map<string, CellFacts> })[] = [
-    ...work.assignments.map((c) => ({ ...c, kind: 'assignment' as const, facts: cells.assignments })),
-    ...work.quizzes.map((c) => ({ ...c, kind: 'quiz' as const, facts: cells.quizzes })),
+  type Column = GradebookColumn & { facts: Map<string, CellFacts>; own: Map<string, Date | null> };
+  const columns: Column[] = [
+    ...work.assignments.map((c) => ({
+      ...c,
+      kind: 'assignment' as const,
+      facts: cells.assignments,
+      own: extensions.assignments,
+    })),
+    ...work.quizzes.map((c) => ({
+      ...c,
+      kind: 'quiz' as const,
+      facts: cells.quizzes,
+      own: extensions.quizzes,
+    })),
   ]
     .sort((a, b) => a.dueAt - b.dueAt || a.kind.localeCompare(b.kind) || a.id - b.id)
     .map((c) => ({
       key: `${c.kind === 'assignment' ? 'a' : 'q'}${c.id}`,
       kind: c.kind,
       id: c.id,
+      item_id: c.itemId ?? c.id,
       title: c.title,
       due_at: new Date(c.dueAt).toISOString(),
       max_score: c.maxScore,
       facts: c.facts,
+      own: c.own,
     }));
   const now = Date.now();
   const rows = students.map((user) => {
     const row: GradebookCell[] = columns.map((column) => {
-      const facts = column.facts.get(`${user.id}:${column.id}`);
+      const key = `${user.id}:${column.id}`;
+      const facts = column.facts.get(key);
+      const extended = column.own.has(key);
+      // The student's own due date with an extension (null there: extra quiz minutes only).
+      const dueAt = column.own.get(key)?.getTime() ?? Date.parse(column.due_at);
       return {
         score: facts?.score ?? null,
         attempts: facts?.attempts ?? 0,
         late: facts?.late ?? false,
-        missing: !facts && Date.parse(column.due_at) < now,
+        missing: !facts && dueAt < now,
+        extended,
       };
     });
     return {
@@ -55,7 +74,7 @@ export async function getGradebook(ctx: AppContext, actor: Actor, courseId: numb
   });
   return {
     course_id: courseId,
-    columns: columns.map(({ facts: _facts, ...column }) => column),
+    columns: columns.map(({ facts: _facts, own: _own, ...column }) => column),
     rows,
     max_total: columns.reduce((sum, column) => sum + column.max_score, 0),
   };

@@ -62,9 +62,9 @@ describe('GET Course/{id}/gradebook/', () => {
     expect(book.rows.map((r) => r.user.last_name)).toEqual(['Abe', 'Baba', 'Chiba']);
     const [ann, bob, cho] = book.rows;
     expect(ann!.cells).toEqual([
-      { score: 6, attempts: 2, late: true, missing: false },
-      { score: 2, attempts: 1, late: false, missing: false },
-      { score: null, attempts: 0, late: false, missing: false },
+      { score: 6, attempts: 2, late: true, missing: false, extended: false },
+      { score: 2, attempts: 1, late: false, missing: false, extended: false },
+      { score: null, attempts: 0, late: false, missing: false, extended: false },
     ]);
     expect(ann).toMatchObject({ total: 8, late: 1, missing: 0 });
     expect(bob!.cells.map((c) => [c.score, c.missing])).toEqual([

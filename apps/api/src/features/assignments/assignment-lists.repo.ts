@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm';
 import type { AssignmentOrdering, CourseSpecificQuery, SubmissionStatus } from '@kadai/contracts';
 import type { Executor } from '../../db/client.ts';
+import { ownAssignmentDates, ownAssignmentExtension, ownAssignmentExtensionOn } from '../../db/own-dates.ts';
 import {
   assignmentCourses,
   assignments,
@@ -157,6 +158,8 @@ export interface CourseAssignmentRow {
   dueAt: Date;
   lateUntil: Date | null;
   leaderboardEnabled: boolean;
+  /** The dates are the viewer's own (docs/extensions.md). */
+  extended: boolean;
 }
 
 interface CourseVariant {
@@ -189,13 +192,13 @@ const courseListStatement = statementCache(
           title: assignments.title,
           courseId: assignmentCourses.courseId,
           opensAt: assignmentCourses.opensAt,
-          dueAt: assignmentCourses.dueAt,
-          lateUntil: assignmentCourses.lateUntil,
+          ...ownAssignmentDates,
           leaderboardEnabled: assignmentCourses.leaderboardEnabled,
           total: sql<number>`(count(*) over ())::int`.mapWith(Number),
         })
         .from(assignmentCourses)
         .innerJoin(assignments, eq(assignments.id, assignmentCourses.assignmentId))
+        .leftJoin(ownAssignmentExtension, ownAssignmentExtensionOn(sql.placeholder('userId')))
         .where(
           and(
             eq(assignmentCourses.courseId, sql.placeholder('courseId')),
@@ -210,16 +213,18 @@ const courseListStatement = statementCache(
   },
 );
 
+/** The course's assignments with `viewerId`'s own dates (an extension's, else the course's). */
 export async function listCourseAssignments(
   db: Executor,
   courseId: number,
+  viewerId: number,
   filter: { openedOnly: boolean; search?: string; ordering: CourseSpecificQuery['ordering'] },
 ): Promise<{ count: number; rows: CourseAssignmentRow[] }> {
   const rows = await courseListStatement(db, {
     openedOnly: filter.openedOnly,
     search: Boolean(filter.search),
     ordering: filter.ordering,
-  }).execute({ courseId, pattern: `%${escapeLike(filter.search ?? '')}%` });
+  }).execute({ courseId, userId: viewerId, pattern: `%${escapeLike(filter.search ?? '')}%` });
   return { count: rows[0]?.total ?? 0, rows: rows.map(({ total: _total, ...row }) => row) };
 }
 

@@ -25,7 +25,7 @@ export async function listCourseAssignments(
 ): Promise<{ count: number; results: AssignmentInCourse[] }> {
   const role = await getCourseRole(ctx.db, actor, query.course_id);
   const isManager = role !== 'student';
-  const { count, rows } = await lists.listCourseAssignments(ctx.db, query.course_id, {
+  const { count, rows } = await lists.listCourseAssignments(ctx.db, query.course_id, actor.userId, {
     openedOnly: !isManager,
     search: query.search || undefined,
     ordering: query.ordering,
@@ -47,6 +47,7 @@ export async function listCourseAssignments(
       opens_at: row.opensAt.toISOString(),
       due_at: row.dueAt.toISOString(),
       late_until: row.lateUntil?.toISOString() ?? null,
+      extended: row.extended,
       accepts_submissions: acceptsSubmissions(row, now),
       total_points: total.points,
       test_case_count: total.count,

@@ -11,6 +11,7 @@ import {
 } from '../../db/schema.ts';
 import { prepareSelect, statementCache } from '../../db/prepared.ts';
 import { inIntArray } from '../../db/int-array.ts';
+import { ownAssignmentDates, ownAssignmentExtension, ownAssignmentExtensionOn } from '../../db/own-dates.ts';
 
 export type AssignmentRow = typeof assignments.$inferSelect;
 export type NewAssignmentRow = typeof assignments.$inferInsert;
@@ -25,6 +26,8 @@ export interface LinkView {
   dueAt: Date;
   lateUntil: Date | null;
   leaderboardEnabled: boolean;
+  /** `dueAt` and `lateUntil` are the viewer's own, from an extension (docs/extensions.md). */
+  extended: boolean;
   isEditor: boolean;
   isStudent: boolean;
 }
@@ -90,21 +93,21 @@ const linksStatement = statementCache(
           courseId: assignmentCourses.courseId,
           courseTitle: courses.title,
           opensAt: assignmentCourses.opensAt,
-          dueAt: assignmentCourses.dueAt,
-          lateUntil: assignmentCourses.lateUntil,
+          ...ownAssignmentDates,
           leaderboardEnabled: assignmentCourses.leaderboardEnabled,
           isEditor: isMemberOf(courseEditors, assignmentCourses.courseId),
           isStudent: isMemberOf(courseStudents, assignmentCourses.courseId),
         })
         .from(assignmentCourses)
         .innerJoin(courses, eq(courses.id, assignmentCourses.courseId))
+        .leftJoin(ownAssignmentExtension, ownAssignmentExtensionOn(viewerId))
         .where(inIntArray(assignmentCourses.assignmentId, sql.placeholder('ids')))
         .orderBy(asc(assignmentCourses.assignmentId), asc(assignmentCourses.dueAt), asc(courses.id)),
       name,
     ),
 );
 
-/** Every course of the given assignments, with the viewer's relation to each. */
+/** Every course of the given assignments, with the viewer's relation to each and their own dates. */
 export async function listLinks(db: Executor, assignmentIds: number[], userId: number): Promise<LinkView[]> {
   if (assignmentIds.length === 0) return [];
   return linksStatement(db, null).execute({ ids: assignmentIds, userId });

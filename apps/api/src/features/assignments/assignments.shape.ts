@@ -10,6 +10,7 @@ export function toAssignmentCourse(link: LinkView): AssignmentCourse {
     due_at: link.dueAt.toISOString(),
     late_until: link.lateUntil?.toISOString() ?? null,
     leaderboard_enabled: link.leaderboardEnabled,
+    extended: link.extended,
   };
 }
 

@@ -198,6 +198,7 @@ describe('assignment bundles: export and import', () => {
         due_at: '2031-04-08T23:59:00.000Z',
         late_until: '2031-04-09T23:59:00.000Z',
         leaderboard_enabled: true,
+        extended: false,
       },
     ]);
     expect(await testCasesOf(copy.id)).toEqual(await testCasesOf(original.id));

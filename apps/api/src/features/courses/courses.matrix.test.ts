@@ -105,9 +105,11 @@ describeMatrix<World, Caller>({
   token: (w, caller) => w.tokens[caller],
   rows: MATRIX,
   // The course home (`Course/{id}/overview/`) has its own matrix beside its feature (features/overview),
-  // the gradebook (`Course/{id}/gradebook/`) in assessment's.
+  // the gradebook (`Course/{id}/gradebook/`) in assessment's, extensions (`Course/{id}/extensions/`)
+  // in features/extensions.
   owns: (path) =>
     ['/api/Course/', '/api/EditorList/', '/api/StudentList/'].some((p) => path.startsWith(p)) &&
     !path.endsWith('/overview/') &&
-    !path.includes('/gradebook/'),
+    !path.includes('/gradebook/') &&
+    !path.includes('/extensions/'),
 });

@@ -131,7 +131,7 @@ export async function collectEntries(
   const [eventRows, deadlineRows, quizRows] = await Promise.all([
     repo.listEventsInRange(db, courseIds, range, limit + 1),
     repo.listDeadlinesInRange(db, scope, range, limit + 1),
-    repo.listQuizWindowsInRange(db, courseIds, range, limit + 1),
+    repo.listQuizWindowsInRange(db, courseIds, scope.readerId, range, limit + 1),
   ]);
   const truncated = [eventRows, deadlineRows, quizRows].some((rows) => rows.length > limit);
   const entries = [

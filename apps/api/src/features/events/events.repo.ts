@@ -1,5 +1,13 @@
-import { and, asc, eq, sql, type AnyColumn } from 'drizzle-orm';
+import { and, asc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import {
+  ownAssignmentDates,
+  ownAssignmentExtension,
+  ownAssignmentExtensionOn,
+  ownQuizExtension,
+  ownQuizExtensionOn,
+  ownQuizWindow,
+} from '../../db/own-dates.ts';
 import { assignmentCourses, assignments, courses } from '../../db/schema.ts';
 import { events } from '../../db/schema-calendar.ts';
 import { quizCourses, quizzes } from '../../db/schema-quizzes.ts';
@@ -24,6 +32,8 @@ export interface Range {
 export interface CourseScope {
   managed: number[];
   studied: number[];
+  /** Whose dates: a student with an extension sees their own (docs/extensions.md). */
+  readerId: number;
 }
 
 const allCourses = (scope: CourseScope) => [...scope.managed, ...scope.studied];
@@ -122,7 +132,7 @@ export async function listDeadlinesInRange(
   if (allCourses(scope).length === 0) return [];
   const from = range.from.toISOString();
   const to = range.to.toISOString();
-  const inRange = (column: AnyColumn) =>
+  const inRange = (column: AnyColumn | SQL) =>
     sql`(${column} >= ${from}::timestamptz and ${column} < ${to}::timestamptz)`;
   return db
     .select({
@@ -130,19 +140,20 @@ export async function listDeadlinesInRange(
       title: assignments.title,
       courseId: assignmentCourses.courseId,
       courseTitle: courses.title,
-      dueAt: assignmentCourses.dueAt,
-      lateUntil: assignmentCourses.lateUntil,
+      dueAt: ownAssignmentDates.dueAt,
+      lateUntil: ownAssignmentDates.lateUntil,
     })
     .from(assignmentCourses)
     .innerJoin(assignments, eq(assignments.id, assignmentCourses.assignmentId))
     .innerJoin(courses, eq(courses.id, assignmentCourses.courseId))
+    .leftJoin(ownAssignmentExtension, ownAssignmentExtensionOn(scope.readerId))
     .where(
       and(
         sql`(${inIntArray(assignmentCourses.courseId, scope.managed)} or (${inIntArray(assignmentCourses.courseId, scope.studied)} and ${assignmentCourses.opensAt} <= now()))`,
-        sql`(${inRange(assignmentCourses.dueAt)} or ${inRange(assignmentCourses.lateUntil)})`,
+        sql`(${inRange(ownAssignmentDates.dueAt)} or ${inRange(ownAssignmentDates.lateUntil)})`,
       ),
     )
-    .orderBy(asc(assignmentCourses.dueAt), asc(assignmentCourses.assignmentId))
+    .orderBy(asc(ownAssignmentDates.dueAt), asc(assignmentCourses.assignmentId))
     .limit(limit);
 }
 
@@ -164,6 +175,7 @@ export interface QuizWindowRow {
 export async function listQuizWindowsInRange(
   db: Executor,
   courseIds: number[],
+  readerId: number,
   range: Range,
   limit: number,
 ): Promise<QuizWindowRow[]> {
@@ -176,17 +188,18 @@ export async function listQuizWindowsInRange(
       courseId: quizCourses.courseId,
       courseTitle: courses.title,
       opensAt: quizCourses.opensAt,
-      closesAt: quizCourses.closesAt,
-      timeLimitMinutes: quizCourses.timeLimitMinutes,
+      closesAt: ownQuizWindow.closesAt,
+      timeLimitMinutes: ownQuizWindow.timeLimitMinutes,
     })
     .from(quizCourses)
     .innerJoin(quizzes, eq(quizzes.id, quizCourses.quizId))
     .innerJoin(courses, eq(courses.id, quizCourses.courseId))
+    .leftJoin(ownQuizExtension, ownQuizExtensionOn(readerId))
     .where(
       and(
         inIntArray(quizCourses.courseId, courseIds),
         sql`${quizCourses.opensAt} < ${range.to.toISOString()}::timestamptz`,
-        sql`${quizCourses.closesAt} >= ${range.from.toISOString()}::timestamptz`,
+        sql`${ownQuizWindow.closesAt} >= ${range.from.toISOString()}::timestamptz`,
       ),
     )
     .orderBy(asc(quizCourses.opensAt), asc(quizCourses.id))

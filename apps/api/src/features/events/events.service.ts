@@ -46,8 +46,8 @@ export async function getCalendar(
   const role = await getCourseRole(ctx.db, actor, courseId);
   const range = resolveRange(query);
   const scope: repo.CourseScope = canManageCourse(role)
-    ? { managed: [courseId], studied: [] }
-    : { managed: [], studied: [courseId] };
+    ? { managed: [courseId], studied: [], readerId: actor.userId }
+    : { managed: [], studied: [courseId], readerId: actor.userId };
   const { entries, truncated } = await collectEntries(ctx.db, scope, range);
   return {
     course_id: courseId,

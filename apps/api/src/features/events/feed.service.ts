@@ -181,7 +181,7 @@ export async function renderFeed(ctx: AppContext, file: string, now: Date = new 
     from: new Date(now.getTime() - FEED_DAYS_BEFORE * DAY_MS),
     to: new Date(now.getTime() + FEED_DAYS_AFTER * DAY_MS),
   };
-  const { entries } = await collectEntries(ctx.db, { managed, studied }, range);
+  const { entries } = await collectEntries(ctx.db, { managed, studied, readerId: owner.userId }, range);
   const words = owner.displayLang === 'ja' ? JA : EN;
   const host = new URL(ctx.config.publicUrl).hostname;
   const body = renderCalendar({

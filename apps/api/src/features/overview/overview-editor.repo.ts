@@ -191,6 +191,10 @@ const missing = prepared(
           and not exists (select 1 from submissions sb
                           where sb.assignment_id = d.assignment_id and sb.course_id = d.course_id
                             and sb.user_id = cs.user_id and not sb.is_reference)
+          -- Not missing yet: a student whose own due date (an extension) has not passed.
+          and not exists (select 1 from assignment_extensions e
+                          where e.assignment_id = d.assignment_id and e.course_id = d.course_id
+                            and e.user_id = cs.user_id and e.due_at >= ${NOW})
       ) x
     ) m
     where d.course_id = ${COURSE} and d.due_at < ${NOW} and d.due_at >= ${daysFromNow(-OVERVIEW_MISSING_DAYS)}

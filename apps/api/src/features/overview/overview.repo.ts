@@ -114,22 +114,29 @@ export type DueAssignmentRow = z.infer<typeof DueAssignmentRow>;
 const dueAssignments = prepared(
   'overview_due_assignments',
   sql`
-    select a.id as assignment_id, a.title, ac.opens_at, ac.due_at, ac.late_until,
+    select a.id as assignment_id, a.title, d.opens_at, d.due_at, d.late_until,
            mine.id as submission_id, mine.status, mine.score, mine.max_score, count(*) over ()::int as total
-    from assignment_courses ac
-    join assignments a on a.id = ac.assignment_id
+    from (
+      -- The student's own dates: an extension's, else the course's (docs/extensions.md).
+      select ac.assignment_id, ac.course_id, ac.opens_at, coalesce(x.due_at, ac.due_at) as due_at,
+             case when x.user_id is null then ac.late_until else x.late_until end as late_until
+      from assignment_courses ac
+      left join assignment_extensions x
+        on x.assignment_id = ac.assignment_id and x.course_id = ac.course_id and x.user_id = ${USER}
+      where ac.course_id = ${COURSE} and ac.opens_at <= ${NOW}
+    ) d
+    join assignments a on a.id = d.assignment_id
     left join lateral (
       select sb.id, sb.status, sb.score, sb.max_score
       from submissions sb
-      where sb.assignment_id = ac.assignment_id and sb.course_id = ac.course_id and sb.user_id = ${USER}
+      where sb.assignment_id = d.assignment_id and sb.course_id = d.course_id and sb.user_id = ${USER}
         and not sb.is_reference and sb.status not in ('Pending', 'Canceled')
       order by sb.is_final desc, sb.status in ('Completed', 'InvalidFormat') desc, sb.score desc nulls last,
                sb.created_at desc, sb.id desc
       limit 1
     ) mine on true
-    where ac.course_id = ${COURSE} and ac.opens_at <= ${NOW}
-      and ((ac.due_at >= ${NOW} and ac.due_at < ${SOON}) or (ac.due_at < ${NOW} and ac.late_until > ${NOW}))
-    order by ac.due_at, a.id
+    where (d.due_at >= ${NOW} and d.due_at < ${SOON}) or (d.due_at < ${NOW} and d.late_until > ${NOW})
+    order by d.due_at, a.id
     limit ${LIMIT}`,
   DueAssignmentRow,
 );
@@ -162,13 +169,17 @@ export type StudentQuizRow = z.infer<typeof StudentQuizRow>;
 const studentQuizzes = prepared(
   'overview_student_quizzes',
   sql`
-    select q.id as quiz_id, qc.id as quiz_course_id, q.title, qc.opens_at, qc.closes_at, qc.time_limit_minutes,
+    select q.id as quiz_id, qc.id as quiz_course_id, q.title, qc.opens_at,
+           coalesce(x.closes_at, qc.closes_at) as closes_at,
+           qc.time_limit_minutes + coalesce(x.extra_minutes, 0) as time_limit_minutes,
            qc.scores_visible_at, qs.id as attempt_id, qs.started_at, qs.submitted_at, qs.score, qs.max_score
     from quiz_courses qc
     join quizzes q on q.id = qc.quiz_id
+    -- The student's own window: an extension's, else the course's (docs/extensions.md).
+    left join quiz_extensions x on x.quiz_course_id = qc.id and x.user_id = ${USER}
     left join quiz_submissions qs on qs.quiz_course_id = qc.id and qs.user_id = ${USER}
-    where qc.course_id = ${COURSE} and qc.closes_at >= ${NOW} and qc.opens_at < ${SOON}
-    order by qc.closes_at, qc.id
+    where qc.course_id = ${COURSE} and coalesce(x.closes_at, qc.closes_at) >= ${NOW} and qc.opens_at < ${SOON}
+    order by coalesce(x.closes_at, qc.closes_at), qc.id
     limit ${CAP}`,
   StudentQuizRow,
 );

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { AnswerValue } from '@kadai/contracts';
 import type { Executor } from '../../db/client.ts';
+import { ownQuizExtension, ownQuizExtensionOn } from '../../db/own-dates.ts';
 import { courseEditors, courseStudents, courses, users } from '../../db/schema.ts';
 import { quizAnswers, quizCourses, quizSubmissions, quizzes } from '../../db/schema-quizzes.ts';
 import { statementCache } from '../../db/prepared.ts';
@@ -158,14 +159,18 @@ const viewColumns = {
 };
 
 function viewsFrom(db: Executor) {
-  return db
-    .select(viewColumns)
-    .from(quizSubmissions)
-    .innerJoin(quizCourses, eq(quizCourses.id, quizSubmissions.quizCourseId))
-    .innerJoin(quizzes, eq(quizzes.id, quizCourses.quizId))
-    .innerJoin(courses, eq(courses.id, quizCourses.courseId))
-    .innerJoin(users, eq(users.id, quizSubmissions.userId))
-    .$dynamic();
+  return (
+    db
+      .select(viewColumns)
+      .from(quizSubmissions)
+      .innerJoin(quizCourses, eq(quizCourses.id, quizSubmissions.quizCourseId))
+      .innerJoin(quizzes, eq(quizzes.id, quizCourses.quizId))
+      .innerJoin(courses, eq(courses.id, quizCourses.courseId))
+      .innerJoin(users, eq(users.id, quizSubmissions.userId))
+      // The author's own window (docs/extensions.md).
+      .leftJoin(ownQuizExtension, ownQuizExtensionOn(quizSubmissions.userId))
+      .$dynamic()
+  );
 }
 
 type ViewRow = Awaited<ReturnType<ReturnType<typeof viewsFrom>['execute']>>[number];

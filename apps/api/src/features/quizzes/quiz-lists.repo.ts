@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ilike, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { QUIZ_COURSE_ORDERINGS, QUIZ_ORDERINGS, QuizCourseSpecificQuery } from '@kadai/contracts';
 import type { Executor } from '../../db/client.ts';
+import { ownQuizExtension, ownQuizExtensionOn, ownQuizWindow } from '../../db/own-dates.ts';
 import { courseEditors, courseStudents, courses } from '../../db/schema.ts';
 import { quizCourses, quizSubmissions, quizzes } from '../../db/schema-quizzes.ts';
 import { escapeLike } from '../../db/like.ts';
@@ -108,7 +109,7 @@ export async function listCourseQuizzes(
   const dir = descending ? desc : asc;
   const key = descending ? filter.ordering.slice(1) : filter.ordering;
   const col =
-    key === 'title' ? quizzes.title : key === 'opens_at' ? quizCourses.opensAt : quizCourses.closesAt;
+    key === 'title' ? quizzes.title : key === 'opens_at' ? quizCourses.opensAt : ownQuizWindow.closesAt;
   const rows = await contextFrom(db)
     .where(
       and(
@@ -172,13 +173,14 @@ export async function listVisibleQuizCourses(
   const descending = filter.ordering.startsWith('-');
   const dir = descending ? desc : asc;
   const key = descending ? filter.ordering.slice(1) : filter.ordering;
-  const col = key === 'opens_at' ? quizCourses.opensAt : key === 'closes_at' ? quizCourses.closesAt : null;
+  const col = key === 'opens_at' ? quizCourses.opensAt : key === 'closes_at' ? ownQuizWindow.closesAt : null;
   const order = col ? [dir(col), dir(quizCourses.id)] : [dir(quizCourses.id)];
   const rows = await db
     .select({ ...quizCourseColumns, total: sql<number>`(count(*) over ())::int`.mapWith(Number) })
     .from(quizCourses)
     .innerJoin(quizzes, eq(quizzes.id, quizCourses.quizId))
     .innerJoin(courses, eq(courses.id, quizCourses.courseId))
+    .leftJoin(ownQuizExtension, ownQuizExtensionOn(sql.placeholder('userId')))
     .where(where)
     .orderBy(...order)
     .limit(filter.limit)

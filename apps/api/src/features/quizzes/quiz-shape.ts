@@ -29,6 +29,7 @@ export function toQuizCourse(view: QuizCourseView, now: Date): QuizCourse {
     scores_visible_at: iso(view.scoresVisibleAt),
     answers_visible_at: iso(view.answersVisibleAt),
     state: stateOf(view, now),
+    extended: view.extended,
   };
 }
 

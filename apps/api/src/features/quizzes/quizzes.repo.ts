@@ -5,6 +5,7 @@ import { quizCourses, quizQuestions, quizSubmissions, quizzes } from '../../db/s
 import { prepareSelect, statementCache } from '../../db/prepared.ts';
 import { parseQuestionRow, type NewQuestion, type QuizQuestion } from './questions.ts';
 import { inIntArray } from '../../db/int-array.ts';
+import { ownQuizExtension, ownQuizExtensionOn, ownQuizWindow } from '../../db/own-dates.ts';
 
 export type QuizRow = typeof quizzes.$inferSelect;
 
@@ -20,6 +21,8 @@ export interface QuizCourseView {
   timeLimitMinutes: number | null;
   scoresVisibleAt: Date | null;
   answersVisibleAt: Date | null;
+  /** `closesAt` and `timeLimitMinutes` are the person's own, from an extension (docs/extensions.md). */
+  extended: boolean;
   isEditor: boolean;
   isStudent: boolean;
 }
@@ -74,10 +77,12 @@ export const quizCourseColumns = {
   courseId: quizCourses.courseId,
   courseTitle: courses.title,
   opensAt: quizCourses.opensAt,
-  closesAt: quizCourses.closesAt,
-  timeLimitMinutes: quizCourses.timeLimitMinutes,
+  // One person's window: the query left-joins `ownQuizExtension` on them (the viewer, or an author).
+  closesAt: ownQuizWindow.closesAt,
+  timeLimitMinutes: ownQuizWindow.timeLimitMinutes,
   scoresVisibleAt: quizCourses.scoresVisibleAt,
   answersVisibleAt: quizCourses.answersVisibleAt,
+  extended: ownQuizWindow.extended,
   isEditor: isMember(courseEditors),
   isStudent: isMember(courseStudents),
 };
@@ -116,13 +121,14 @@ const quizCoursesStatement = statementCache(
         .from(quizCourses)
         .innerJoin(quizzes, eq(quizzes.id, quizCourses.quizId))
         .innerJoin(courses, eq(courses.id, quizCourses.courseId))
+        .leftJoin(ownQuizExtension, ownQuizExtensionOn(viewerId))
         .where(inIntArray(quizCourses.quizId, sql.placeholder('ids')))
         .orderBy(asc(quizCourses.quizId), asc(quizCourses.opensAt), asc(quizCourses.id)),
       name,
     ),
 );
 
-/** Every course of the given quizzes, with the viewer's relation to each. */
+/** Every course of the given quizzes, with the viewer's relation to each and their own window. */
 export function listQuizCourses(db: Executor, quizIds: number[], userId: number): Promise<QuizCourseView[]> {
   if (quizIds.length === 0) return Promise.resolve([]);
   return quizCoursesStatement(db, null).execute({ ids: quizIds, userId });
@@ -158,6 +164,7 @@ export function contextFrom(db: Executor) {
     .innerJoin(quizzes, eq(quizzes.id, quizCourses.quizId))
     .innerJoin(courses, eq(courses.id, quizCourses.courseId))
     .innerJoin(users, eq(users.id, viewerId))
+    .leftJoin(ownQuizExtension, ownQuizExtensionOn(viewerId))
     .leftJoin(
       quizSubmissions,
       and(eq(quizSubmissions.quizCourseId, quizCourses.id), eq(quizSubmissions.userId, viewerId)),

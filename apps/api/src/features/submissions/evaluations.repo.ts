@@ -1,5 +1,10 @@
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import {
+  ownAssignmentClosesAt,
+  ownAssignmentExtension,
+  ownAssignmentExtensionOn,
+} from '../../db/own-dates.ts';
 import { assignmentCourses, courseEditors, evaluations, submissions, testCases } from '../../db/schema.ts';
 import { prepareSelect, statementCache } from '../../db/prepared.ts';
 import type { EvaluationRow } from './submissions.shape.ts';
@@ -90,9 +95,8 @@ export async function listEvaluations(
   const rows = await db
     .select({
       ...evaluationColumns,
-      closesAt: sql<Date>`coalesce(${assignmentCourses.lateUntil}, ${assignmentCourses.dueAt})`.mapWith(
-        assignmentCourses.dueAt,
-      ),
+      // The author's last accepted moment: after_due tests show after it (docs/extensions.md).
+      closesAt: ownAssignmentClosesAt,
       canManage: canManage.mapWith(Boolean),
       total: sql<number>`(count(*) over ())::int`.mapWith(Number),
     })
@@ -106,6 +110,7 @@ export async function listEvaluations(
         eq(assignmentCourses.courseId, submissions.courseId),
       ),
     )
+    .leftJoin(ownAssignmentExtension, ownAssignmentExtensionOn(submissions.userId))
     .where(where)
     .orderBy(...order)
     .limit(filter.limit)

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { SUBMISSION_ORDERINGS, SubmissionStatus } from '@kadai/contracts';
 import type { Executor } from '../../db/client.ts';
+import { ownAssignmentExtension } from '../../db/own-dates.ts';
 import { assignmentCourses, assignments, courseEditors, submissions, users } from '../../db/schema.ts';
 import { escapeLike } from '../../db/like.ts';
 import { submissionColumns, submissionJoins, type SubmissionView } from './submissions.repo.ts';
@@ -104,6 +105,7 @@ export async function listSubmissions(
     .from(submissions)
     .innerJoin(assignments, submissionJoins.assignment)
     .innerJoin(assignmentCourses, submissionJoins.link)
+    .leftJoin(ownAssignmentExtension, submissionJoins.ownExtension)
     .innerJoin(users, submissionJoins.user)
     .where(and(where, keyset))
     .orderBy(...orderBy(filter.ordering))
@@ -114,6 +116,7 @@ export async function listSubmissions(
     .from(submissions)
     .innerJoin(assignments, submissionJoins.assignment)
     .innerJoin(assignmentCourses, submissionJoins.link)
+    .leftJoin(ownAssignmentExtension, submissionJoins.ownExtension)
     .innerJoin(users, submissionJoins.user)
     .where(where);
   return { count: total?.n ?? 0, rows };

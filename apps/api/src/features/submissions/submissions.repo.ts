@@ -1,5 +1,11 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import {
+  ownAssignmentClosesAt,
+  ownAssignmentDates,
+  ownAssignmentExtension,
+  ownAssignmentExtensionOn,
+} from '../../db/own-dates.ts';
 import { recentWindow } from '../../db/recent.ts';
 import {
   assignmentCourses,
@@ -77,10 +83,9 @@ export const submissionColumns = {
   isFinal: submissions.isFinal,
   isLate: submissions.isLate,
   isReference: submissions.isReference,
-  dueAt: assignmentCourses.dueAt,
-  closesAt: sql<Date>`coalesce(${assignmentCourses.lateUntil}, ${assignmentCourses.dueAt})`.mapWith(
-    assignmentCourses.dueAt,
-  ),
+  // The author's own dates (an extension's, else the course's: docs/extensions.md).
+  dueAt: ownAssignmentDates.dueAt,
+  closesAt: ownAssignmentClosesAt,
   createdAt: submissions.createdAt,
   queuedAt: submissions.queuedAt,
   startedAt: submissions.startedAt,
@@ -100,6 +105,8 @@ export const submissionJoins = {
     eq(assignmentCourses.courseId, submissions.courseId),
   ),
   user: eq(users.id, submissions.userId),
+  /** Left join of `ownAssignmentExtension`: the author's extension, if any. */
+  ownExtension: ownAssignmentExtensionOn(submissions.userId),
 };
 
 const viewStatement = statementCache(
@@ -112,6 +119,7 @@ const viewStatement = statementCache(
         .from(submissions)
         .innerJoin(assignments, submissionJoins.assignment)
         .innerJoin(assignmentCourses, submissionJoins.link)
+        .leftJoin(ownAssignmentExtension, submissionJoins.ownExtension)
         .innerJoin(users, submissionJoins.user)
         .where(eq(submissions.id, sql.placeholder('id')))
         .limit(1),
@@ -136,6 +144,7 @@ export async function listSubmissionViewsByIds(db: Executor, ids: number[]): Pro
     .from(submissions)
     .innerJoin(assignments, submissionJoins.assignment)
     .innerJoin(assignmentCourses, submissionJoins.link)
+    .leftJoin(ownAssignmentExtension, submissionJoins.ownExtension)
     .innerJoin(users, submissionJoins.user)
     .where(inArray(submissions.id, ids));
 }

@@ -30,15 +30,15 @@ const BOOK: Gradebook = {
   course_id: 1,
   max_total: 14,
   columns: [
-    { key: 'a1', kind: 'assignment', id: 1, title: 'Loops', due_at: AT, max_score: 10 },
-    { key: 'q2', kind: 'quiz', id: 2, title: 'Quiz 1', due_at: AT, max_score: 4 },
+    { key: 'a1', kind: 'assignment', id: 1, item_id: 1, title: 'Loops', due_at: AT, max_score: 10 },
+    { key: 'q2', kind: 'quiz', id: 2, item_id: 3, title: 'Quiz 1', due_at: AT, max_score: 4 },
   ],
   rows: [
     {
       user: { id: 4, email: 'taro@example.jp', first_name: 'Taro', last_name: 'Yamada' },
       cells: [
-        { score: 8, attempts: 2, late: true, missing: false },
-        { score: 3, attempts: 1, late: false, missing: false },
+        { score: 8, attempts: 2, late: true, missing: false, extended: false },
+        { score: 3, attempts: 1, late: false, missing: false, extended: false },
       ],
       total: 11,
       late: 1,
@@ -47,8 +47,8 @@ const BOOK: Gradebook = {
     {
       user: { id: 5, email: 'ann@example.jp', first_name: 'Ann', last_name: 'Abe' },
       cells: [
-        { score: null, attempts: 0, late: false, missing: true },
-        { score: 4, attempts: 1, late: false, missing: false },
+        { score: null, attempts: 0, late: false, missing: true, extended: false },
+        { score: 4, attempts: 1, late: false, missing: false, extended: false },
       ],
       total: 4,
       late: 0,

@@ -30,6 +30,7 @@ const DATES = {
   due_at: '2099-05-01T00:00:00.000Z',
   late_until: null,
   leaderboard_enabled: true,
+  extended: false,
 };
 const DETAIL = {
   assignment: {

@@ -16,6 +16,7 @@ const COURSE_1 = {
   due_at: '2026-04-08T00:00:00.000Z',
   late_until: null,
   leaderboard_enabled: true,
+  extended: false,
 };
 const COURSE_2 = { ...COURSE_1, course_id: 2, course_title: 'Python B', due_at: '2026-04-15T00:00:00.000Z' };
 

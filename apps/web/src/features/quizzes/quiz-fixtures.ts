@@ -33,6 +33,7 @@ export const QUIZ_COURSE = {
   scores_visible_at: iso(-DAY),
   answers_visible_at: null,
   state: 'open',
+  extended: false,
 } satisfies QuizInCourse['quiz_course'];
 
 export function inCourse(overrides: Partial<QuizInCourse> = {}): QuizInCourse {

@@ -120,6 +120,7 @@ const QUIZ_COURSE: QuizCourse = {
   scores_visible_at: '2026-05-01T01:00:00.000Z',
   answers_visible_at: null,
   state: 'open',
+  extended: false,
 };
 
 describe('the window and review presets', () => {

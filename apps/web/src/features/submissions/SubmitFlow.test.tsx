@@ -58,6 +58,7 @@ const DATES = {
   due_at: iso(DAY),
   late_until: null,
   leaderboard_enabled: true,
+  extended: false,
 };
 const DETAIL = {
   assignment: { ...ASSIGNMENT, courses: [DATES] },

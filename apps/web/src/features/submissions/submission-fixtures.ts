@@ -26,6 +26,7 @@ const DATES = {
   due_at: iso(DAY),
   late_until: null,
   leaderboard_enabled: true,
+  extended: false,
 };
 
 export const ASSIGNMENT_DETAIL = {
