@@ -48,6 +48,8 @@ const SPEC: Record<RouteName, { path: string; signIn: boolean }> = {
   // Beyond spec §2 (issue 21): the course's members, for its editors and staff.
   Members: { path: '/course/:course_id/members', signIn: true },
   Gradebook: { path: '/course/:course_id/gradebook', signIn: true },
+  // Beyond spec §2 (issue 21 §2): per-student extensions, for editors and staff.
+  Extensions: { path: '/course/:course_id/extensions', signIn: true },
   // Beyond spec §2 (issue 21): the course's home, where `/course/{id}` used to redirect to Assignment.
   CourseHome: { path: '/course/:course_id', signIn: true },
 };

@@ -38,6 +38,8 @@ export const ROUTE_NAMES = [
   'Members',
   // Beyond spec §2 (issue 21): every student against every assignment and quiz, for editors and staff.
   'Gradebook',
+  // Beyond spec §2 (issue 21 §2): per-student extensions of due dates and quiz windows, for editors and staff.
+  'Extensions',
   // Beyond spec §2 (issue 21): the course's first page, what is due and new (students) or needs doing.
   'CourseHome',
 ] as const;
@@ -142,6 +144,7 @@ export const ROUTES: Record<RouteName, RouteDefinition> = {
   MailOutbox: { path: '/mail/outbox', titleKey: 'routes.mailOutbox', signIn: true },
   Members: { path: `${COURSE}/members`, titleKey: 'routes.members', signIn: true },
   Gradebook: { path: `${COURSE}/gradebook`, titleKey: 'routes.gradebook', signIn: true },
+  Extensions: { path: `${COURSE}/extensions`, titleKey: 'routes.extensions', signIn: true },
   CourseHome: { path: COURSE, titleKey: 'routes.courseHome', signIn: true },
 };
 

@@ -53,6 +53,9 @@ const MembersPage = lazyComponent(() =>
 const GradebookPage = lazyComponent(() =>
   import('../features/assessment/GradebookPage.tsx').then((m) => ({ default: m.GradebookPage })),
 );
+const ExtensionsPage = lazyComponent(() =>
+  import('../features/extensions/ExtensionsPage.tsx').then((m) => ({ default: m.ExtensionsPage })),
+);
 const AssignmentListPage = lazyComponent(() =>
   import('../features/assignments/AssignmentListPage.tsx').then((m) => ({ default: m.AssignmentListPage })),
 );
@@ -153,6 +156,7 @@ function courseRoutes(): RouteObject[] {
     route('Settings', <SettingsPage />, { base: COURSE_BASE }),
     route('Members', <MembersPage />, { base: COURSE_BASE }),
     route('Gradebook', <GradebookPage />, { base: COURSE_BASE }),
+    route('Extensions', <ExtensionsPage />, { base: COURSE_BASE }),
     route('QuizList', <QuizListPage />, { base: COURSE_BASE }),
     route('QuizDetailV2', <QuizDetailPage />, { base: COURSE_BASE }),
     route('QuizSubmissionDetail', <QuizSubmissionDetailPage />, { base: COURSE_BASE }),

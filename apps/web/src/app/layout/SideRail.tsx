@@ -5,6 +5,7 @@ import {
   IconCalendar,
   IconChartBar,
   IconClipboardList,
+  IconClockPlus,
   IconFileUpload,
   IconListCheck,
   IconMessages,
@@ -31,6 +32,7 @@ const ICONS: Partial<Record<RouteName, Icon>> = {
   Submission: IconFileUpload,
   Forum: IconMessages,
   Assessment: IconChartBar,
+  Extensions: IconClockPlus,
   Members: IconUsers,
   Settings: IconSettings,
 };

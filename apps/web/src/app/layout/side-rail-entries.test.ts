@@ -50,6 +50,7 @@ describe('side rail entries', () => {
     const student = routes(true, true, 'student');
     expect(student).not.toContain('Members');
     expect(student).not.toContain('Gradebook');
+    expect(student).not.toContain('Extensions');
     expect(student).not.toContain('Settings');
   });
 
@@ -65,6 +66,7 @@ describe('side rail entries', () => {
       'Forum',
       'Assessment',
       'Gradebook',
+      'Extensions',
       'Members',
     ]);
   });
@@ -81,9 +83,15 @@ describe('side rail entries', () => {
       'Forum',
       'Assessment',
       'Gradebook',
+      'Extensions',
       'Members',
       'Settings',
     ]);
-    expect(routes(false, false, 'staff').slice(-3)).toEqual(['Gradebook', 'Members', 'Settings']);
+    expect(routes(false, false, 'staff').slice(-4)).toEqual([
+      'Gradebook',
+      'Extensions',
+      'Members',
+      'Settings',
+    ]);
   });
 });

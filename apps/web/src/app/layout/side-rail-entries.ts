@@ -25,13 +25,15 @@ const ENTRIES: readonly (RailEntry & { shownIf?: ShownIf })[] = [
   { route: 'Assessment', labelKey: 'rail.assessment', shownIf: 'has_assessment' },
   // Beyond spec §2: editors add and remove students without the staff-only Settings (issue 21).
   { route: 'Gradebook', labelKey: 'rail.gradebook', shownIf: 'manager' },
+  // Issue 21 §2: a student's own due dates and quiz windows, beside the gradebook that shows them.
+  { route: 'Extensions', labelKey: 'rail.extensions', shownIf: 'manager' },
   { route: 'Members', labelKey: 'rail.members', shownIf: 'manager' },
   { route: 'Settings', labelKey: 'rail.settings', shownIf: 'staff' },
 ];
 
 /**
- * Lecture Videos only with has_videos, Assessment only with has_assessment, Gradebook and Members for
- * the course's editors and staff, Settings only for staff.
+ * Lecture Videos only with has_videos, Assessment only with has_assessment, Gradebook, Extensions and
+ * Members for the course's editors and staff, Settings only for staff.
  */
 export function visibleRailEntries(
   course: Pick<Course, 'has_videos' | 'has_assessment' | 'my_role'>,

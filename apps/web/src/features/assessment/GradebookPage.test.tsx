@@ -1,10 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Course, CourseRole, Gradebook } from '@kadai/contracts';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '../../test/fetch.ts';
 import { renderApp } from '../../test/render.tsx';
 import { signInAsStudent } from '../../test/session.ts';
 import { useSession } from '../auth/session.ts';
+import { extensionServer } from '../extensions/extension-fixtures.ts';
 
 // Pages load their code on demand: the first render of each takes a while in jsdom.
 vi.setConfig({ testTimeout: 20_000 });
@@ -48,7 +49,7 @@ const BOOK: Gradebook = {
       user: { id: 5, email: 'ann@example.jp', first_name: 'Ann', last_name: 'Abe' },
       cells: [
         { score: null, attempts: 0, late: false, missing: true, extended: false },
-        { score: 4, attempts: 1, late: false, missing: false, extended: false },
+        { score: 4, attempts: 1, late: false, missing: false, extended: true },
       ],
       total: 4,
       late: 0,
@@ -72,6 +73,7 @@ const rail = () => screen.getByRole('navigation', { name: 'Course' });
 const bodyRows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
 
 beforeEach(() => signInAsStudent());
+afterEach(() => vi.restoreAllMocks());
 
 describe('the gradebook page', () => {
   it('is not there for a student: no rail entry, and NotFound at the URL', async () => {
@@ -106,5 +108,50 @@ describe('the gradebook page', () => {
     expect(screen.getByText('1 of 2 students')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Search students'), { target: { value: 'nobody' } });
     expect(screen.getByText('No student matches.')).toBeTruthy();
+  });
+
+  it('marks extended work and grants an extension from a student’s row', async () => {
+    useSession.setState({ userId: 2, roles: ['instructor'], editorCourses: [1] });
+    const { requests } = stubFetch(
+      extensionServer('editor', (_request, url) =>
+        url.pathname === '/api/Course/1/gradebook/' ? json(200, BOOK) : undefined,
+      ),
+    );
+    renderApp('/course/1/gradebook');
+    await screen.findByRole('table', {}, SLOW);
+    // Ann's quiz is extended: a word, not a colour alone.
+    const [ann, taro] = bodyRows();
+    expect(within(ann!).getByText('Extended')).toBeTruthy();
+    expect(within(taro!).queryByText('Extended')).toBeNull();
+
+    // jsdom lays nothing out, so the menu's positioning hides it: its items are there, only `hidden`,
+    // and Mantine's focus trap, finding nothing visible to focus, warns (in development only).
+    const warn = console.warn;
+    vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => {
+      if (!String(args[0]).includes('use-focus-trap')) warn(...args);
+    });
+    fireEvent.click(within(taro!).getByRole('button', { name: 'Grant an extension to Taro Yamada' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Quiz · Quiz 1', hidden: true }));
+    const dialog = await screen.findByRole('dialog', { name: 'Grant an extension' });
+    // The column's quiz (item 3, not its quiz-course 2) and the row's student are chosen already.
+    const quiz = await within(dialog).findByRole<HTMLInputElement>('combobox', { name: 'Quiz' });
+    expect(quiz.value).toBe('Week 1 check');
+    expect(within(dialog).getByText('Taro Yamada <taro@example.jp>')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText(/Extra minutes/), { target: { value: '10' } });
+    fireEvent.change(within(dialog).getByLabelText(/Reason/), { target: { value: 'Reader needed' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Grant' }));
+    expect(await screen.findByText('Extension granted to 1 student.')).toBeTruthy();
+    expect(requests.find((request) => request.method === 'POST')?.body).toEqual({
+      kind: 'quiz',
+      item_id: 3,
+      user_ids: [4],
+      closes_at: null,
+      extra_minutes: 10,
+      reason: 'Reader needed',
+    });
+    // The gradebook is asked again, for the new marks.
+    await waitFor(() =>
+      expect(requests.filter((request) => request.url === '/api/Course/1/gradebook/')).toHaveLength(2),
+    );
   });
 });

@@ -1,7 +1,9 @@
 import {
+  ActionIcon,
   Badge,
   Button,
   Group,
+  Menu,
   SegmentedControl,
   Skeleton,
   Stack,
@@ -9,10 +11,11 @@ import {
   Text,
   TextInput,
   Title,
+  Tooltip,
 } from '@mantine/core';
-import { IconDownload, IconSearch } from '@tabler/icons-react';
+import { IconClockPlus, IconDownload, IconSearch } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { Gradebook, GradebookCell } from '@kadai/contracts';
+import type { Gradebook, GradebookCell, GradebookRow } from '@kadai/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCourse } from '../../app/layout/useCourse.ts';
@@ -24,6 +27,8 @@ import { notifyError } from '../../ui/notify.ts';
 import { useSession } from '../auth/session.ts';
 import { canManageCourse } from '../courses/course-access.ts';
 import { memberName } from '../courses/member-name.ts';
+import { GrantExtensionDialog } from '../extensions/GrantExtensionDialog.tsx';
+import type { GrantPrefill } from '../extensions/extension-form.ts';
 import { downloadGradebookCsv, gradebookQuery } from './gradebook.api.ts';
 import {
   filterGradebook,
@@ -36,8 +41,9 @@ import classes from './Gradebook.module.css';
 
 /**
  * The course gradebook (docs/assessment.md, "Gradebook"): every student against every assignment and
- * quiz, with late and missing work flagged, totals, sorting, a search and a filter, and the CSV. Editors
- * of the course and staff; everyone else gets NotFound, as on other editor pages.
+ * quiz, with late, missing and extended work flagged, totals, sorting, a search and a filter, the CSV,
+ * and an extension granted from a student's row. Editors of the course and staff; everyone else gets
+ * NotFound, as on other editor pages.
  */
 export function GradebookPage() {
   const { t } = useTranslation();
@@ -59,6 +65,7 @@ function GradebookView({ courseId }: { courseId: number }) {
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState<GradebookFilter>('all');
   const [sort, setSort] = useState<GradebookSort>({ key: 'name', direction: 'ascending' });
+  const [grant, setGrant] = useState<GrantPrefill | null>(null);
   const data = book.data;
   const rows = useMemo(
     () =>
@@ -120,13 +127,21 @@ function GradebookView({ courseId }: { courseId: number }) {
       ) : rows.length === 0 ? (
         <Text c="dimmed">{t('gradebook.noMatch')}</Text>
       ) : (
-        <GradebookGrid data={data} rows={rows} sort={sort} onSort={onSort} language={language} />
+        <GradebookGrid
+          data={data}
+          rows={rows}
+          sort={sort}
+          onSort={onSort}
+          onGrant={setGrant}
+          language={language}
+        />
       )}
+      <GrantExtensionDialog courseId={courseId} prefill={grant} onClose={() => setGrant(null)} />
     </Stack>
   );
 }
 
-/** A score with its flags in words, not colour alone. */
+/** A score with its flags in words, not colour alone; an extension's tooltip says what it means. */
 function Cell({ cell }: { cell: GradebookCell }) {
   const { t } = useTranslation();
   return (
@@ -144,6 +159,18 @@ function Cell({ cell }: { cell: GradebookCell }) {
           {t('gradebook.late')}
         </Badge>
       ) : null}
+      {cell.extended ? (
+        <Tooltip label={t('gradebook.extendedHint')}>
+          <Badge
+            size="xs"
+            color="grape"
+            variant="light"
+            leftSection={<IconClockPlus size={10} aria-hidden />}
+          >
+            {t('gradebook.extended')}
+          </Badge>
+        </Tooltip>
+      ) : null}
     </Stack>
   );
 }
@@ -153,12 +180,14 @@ function GradebookGrid({
   rows,
   sort,
   onSort,
+  onGrant,
   language,
 }: {
   data: Gradebook;
   rows: Gradebook['rows'];
   sort: GradebookSort;
   onSort: (key: GradebookSortKey) => void;
+  onGrant: (prefill: GrantPrefill) => void;
   language: string;
 }) {
   const { t } = useTranslation();
@@ -221,10 +250,15 @@ function GradebookGrid({
           {rows.map((row) => (
             <Table.Tr key={row.user.id}>
               <Table.Th scope="row" fw={400} className={classes.name}>
-                <Text size="sm">{memberName(row.user, language)}</Text>
-                <Text size="xs" c="dimmed" truncate>
-                  {row.user.email}
-                </Text>
+                <Group gap={4} wrap="nowrap" justify="space-between">
+                  <div style={{ minWidth: 0 }}>
+                    <Text size="sm">{memberName(row.user, language)}</Text>
+                    <Text size="xs" c="dimmed" truncate>
+                      {row.user.email}
+                    </Text>
+                  </div>
+                  <GrantMenu data={data} user={row.user} onGrant={onGrant} language={language} />
+                </Group>
               </Table.Th>
               <Table.Td>
                 <Text size="sm" fw={600}>
@@ -241,5 +275,46 @@ function GradebookGrid({
         </Table.Tbody>
       </Table>
     </div>
+  );
+}
+
+/**
+ * A student's row offers an extension for any column: the dialog opens with the student and the item.
+ * One button a row, not one a cell, so the keyboard does not stop at every score.
+ */
+function GrantMenu({
+  data,
+  user,
+  onGrant,
+  language,
+}: {
+  data: Gradebook;
+  user: GradebookRow['user'];
+  onGrant: (prefill: GrantPrefill) => void;
+  language: string;
+}) {
+  const { t } = useTranslation();
+  const name = memberName(user, language);
+  if (data.columns.length === 0) return null;
+  return (
+    // Fixed, so the menu is not clipped by the grid's own scrolling box.
+    <Menu position="bottom-start" floatingStrategy="fixed">
+      <Menu.Target>
+        <ActionIcon variant="subtle" size="sm" aria-label={t('gradebook.grant', { name })}>
+          <IconClockPlus size={16} aria-hidden />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown mah={320} style={{ overflowY: 'auto' }}>
+        <Menu.Label>{t('gradebook.grantFor', { name })}</Menu.Label>
+        {data.columns.map((column) => (
+          <Menu.Item
+            key={column.key}
+            onClick={() => onGrant({ kind: column.kind, itemId: column.item_id, userIds: [user.id] })}
+          >
+            {t(`extensions.kind.${column.kind}`)} · {column.title}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
   );
 }

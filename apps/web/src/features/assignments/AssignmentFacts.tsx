@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { pathTo } from '../../app/route-table.ts';
 import { useFormatters } from '../../i18n/format.ts';
 import { Section } from '../../ui/Section.tsx';
+import { ExtendedBadge } from '../extensions/ExtendedBadge.tsx';
 import { availabilityOf } from './dates.ts';
 import { totalScoreQuery } from './assignments.queries.ts';
 import classes from './AssignmentFacts.module.css';
@@ -38,7 +39,12 @@ export function AssignmentFacts({ detail }: { detail: AssignmentCourseDetail }) 
       <Stack gap="sm">
         <Box component="dl" m={0} className={classes.list}>
           <Fact term={t('assignments.fields.opensAt')}>{format.dateTimeWithZone(course.opens_at)}</Fact>
-          <Fact term={t('assignments.fields.dueAt')}>{format.dateTimeWithZone(course.due_at)}</Fact>
+          <Fact term={t('assignments.fields.dueAt')}>
+            <Group gap={6} component="span">
+              <span>{format.dateTimeWithZone(course.due_at)}</span>
+              <ExtendedBadge extended={course.extended} />
+            </Group>
+          </Fact>
           <Fact term={t('assignments.fields.lateUntil')}>
             {course.late_until ? format.dateTimeWithZone(course.late_until) : t('assignments.detail.noLate')}
           </Fact>

@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import {
   AssignmentCreate,
-  Extension,
+  FileExtension,
   FileName,
   MAX_SUBMISSION_FILES,
   MAX_SUBMISSION_FILE_BYTES,
@@ -131,7 +131,7 @@ export function AssignmentFormFields({ form }: { form: UseFormReturn<AssignmentF
             rules={{
               validate: (values) =>
                 (values.length > 0 &&
-                  values.every((value) => Extension.safeParse(normaliseExtension(value)).success)) ||
+                  values.every((value) => FileExtension.safeParse(normaliseExtension(value)).success)) ||
                 t('assignments.editor.badExtension'),
             }}
             render={({ field, fieldState }) => (

@@ -24,6 +24,7 @@ import { CardItem, CardList } from '../../ui/CardList.tsx';
 import { useIsPhone } from '../../ui/useIsPhone.ts';
 import { useFormatters } from '../../i18n/format.ts';
 import { ErrorState } from '../../ui/ErrorState.tsx';
+import { ExtendedBadge } from '../extensions/ExtendedBadge.tsx';
 import { StatusBadge } from '../submissions/StatusBadge.tsx';
 import { AssignmentEditorHost, useAssignmentEditor } from './AssignmentEditorHost.tsx';
 import { AvailabilityBadge } from './AvailabilityBadge.tsx';
@@ -182,7 +183,10 @@ function AssignmentTable({
                 <Text size="sm">{format.dateTime(row.opens_at)}</Text>
               </Table.Td>
               <Table.Td>
-                <Text size="sm">{format.dateTime(row.due_at)}</Text>
+                <Group gap={6}>
+                  <Text size="sm">{format.dateTime(row.due_at)}</Text>
+                  <ExtendedBadge extended={row.extended} />
+                </Group>
                 {row.late_until ? (
                   <Text size="xs" c="dimmed">
                     {t('assignments.lateUntilShort', { date: format.dateTime(row.late_until) })}
@@ -260,6 +264,7 @@ function AssignmentCards({
               value: (
                 <>
                   <Text size="sm">{format.dateTime(row.due_at)}</Text>
+                  <ExtendedBadge extended={row.extended} />
                   {row.late_until ? (
                     <Text size="xs" c="dimmed">
                       {t('assignments.lateUntilShort', { date: format.dateTime(row.late_until) })}

@@ -1,10 +1,11 @@
-import { Badge, Box, Text } from '@mantine/core';
+import { Badge, Box, Group, Text } from '@mantine/core';
 import type { QuizCourse, QuizInCourse, QuizState } from '@kadai/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../i18n/format.ts';
 import { Markdown } from '../../ui/Markdown.tsx';
 import { Section } from '../../ui/Section.tsx';
+import { ExtendedBadge } from '../extensions/ExtendedBadge.tsx';
 import classes from './QuizFacts.module.css';
 
 const STATE_COLORS: Record<QuizState, string> = { upcoming: 'blue', open: 'green', closed: 'gray' };
@@ -62,7 +63,12 @@ export function QuizFacts({ detail }: { detail: QuizInCourse }) {
     <Section title={t('quiz.facts.title')}>
       <Box component="dl" m={0} className={classes.grid}>
         <Fact term={t('quiz.facts.opens')}>{format.dateTimeWithZone(quizCourse.opens_at)}</Fact>
-        <Fact term={t('quiz.facts.closes')}>{format.dateTimeWithZone(quizCourse.closes_at)}</Fact>
+        <Fact term={t('quiz.facts.closes')}>
+          <Group gap={6} component="span">
+            <span>{format.dateTimeWithZone(quizCourse.closes_at)}</span>
+            <ExtendedBadge extended={quizCourse.extended} />
+          </Group>
+        </Fact>
         <Fact term={t('quiz.facts.timeLimit')}>{timeLimit(quizCourse.time_limit_minutes)}</Fact>
         <Fact term={t('quiz.facts.size')}>
           {t('quiz.facts.questionsAndPoints', {

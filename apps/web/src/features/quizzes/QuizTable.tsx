@@ -10,6 +10,7 @@ import { useFormatters } from '../../i18n/format.ts';
 import { errorMessage } from '../../ui/errors.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { Section } from '../../ui/Section.tsx';
+import { ExtendedBadge } from '../extensions/ExtendedBadge.tsx';
 import { useTimeLimitText } from './QuizIntro.tsx';
 import { deleteQuiz } from './quizzes.api.ts';
 import { quizKeys } from './quizzes.queries.ts';
@@ -78,6 +79,7 @@ export function QuizTable({
                         zone: true,
                       })}
                     </Text>
+                    <ExtendedBadge extended={row.quiz_course.extended} />
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm">{timeLimit(row.quiz_course.time_limit_minutes)}</Text>

@@ -1,0 +1,26 @@
+import { Badge, Tooltip } from '@mantine/core';
+import { IconClockPlus } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * "Extended for you" beside a date a student sees: the date is their own, from an extension. The word
+ * says it, so colour is not the only signal; the tooltip says where the date comes from.
+ */
+export function ExtendedBadge({ extended }: { extended: boolean }) {
+  const { t } = useTranslation();
+  if (!extended) return null;
+  const hint = t('extensions.extendedForYouHint');
+  return (
+    <Tooltip label={hint} multiline maw={280}>
+      <Badge
+        variant="light"
+        color="grape"
+        size="sm"
+        leftSection={<IconClockPlus size={12} aria-hidden />}
+        style={{ flexShrink: 0 }}
+      >
+        {t('extensions.extendedForYou')}
+      </Badge>
+    </Tooltip>
+  );
+}
