@@ -41,21 +41,20 @@ test('an editor publishes an assignment with a visible and a hidden test; a stud
     await typeCode(dialog.getByRole('textbox', { name: 'Starter code' }), STARTER);
     // The default window opens now (and closes at 23:59 a week from today): students see it at once.
     await expect(dialog.getByLabel('Due')).toHaveValue(/T23:59$/);
-    await dialog.getByRole('button', { name: 'Create' }).click();
+    // One pass (docs/web.md, "Creating an assignment in one pass"): create, then its tests in the dialog.
+    await dialog.getByRole('button', { name: 'Create and add tests' }).click();
     await expect(editor.getByText(`Assignment “${title}” created.`)).toBeVisible();
-    // The dialog stays open on the new assignment, for attachments; test cases are on their page.
-    await expect(editor.getByRole('dialog', { name: 'Edit assignment' })).toBeVisible();
-    await editor.getByRole('dialog').getByRole('link', { name: 'Test cases' }).click();
-    await expect(editor.getByRole('heading', { level: 1, name: `Test cases: ${title}` })).toBeVisible();
+    await expect(dialog.getByRole('heading', { name: 'Step 2 of 3: Test cases' })).toBeFocused();
   });
 
-  await test.step('the editor adds a visible and a hidden test, and checks them with a reference solution', async () => {
+  await test.step('the editor adds a visible and a hidden test, checks them with a reference solution and finishes', async () => {
+    const wizard = editor.getByRole('dialog', { name: 'New assignment' });
     const tests = [
       { name: 'Small numbers', stdin: '3 4\n', expected: '7\n', visibility: null },
       { name: 'Large numbers', stdin: '1000000 2000000\n', expected: '3000000\n', visibility: 'Hidden' },
     ];
     for (const testCase of tests) {
-      await editor.getByRole('button', { name: 'New test case' }).click();
+      await wizard.getByRole('button', { name: 'New test case' }).click();
       const dialog = editor.getByRole('dialog', { name: 'New test case' });
       await dialog.getByRole('textbox', { name: 'Name' }).fill(testCase.name);
       await dialog.getByRole('textbox', { name: 'Input (stdin)' }).fill(testCase.stdin);
@@ -69,17 +68,23 @@ test('an editor publishes an assignment with a visible and a hidden test; a stud
       await expect(dialog).toBeHidden();
       await expect(editor.getByText(`Test case “${testCase.name}” created.`)).toBeVisible();
     }
-    const table = editor.getByRole('table', { name: 'Tests, in the order they run' });
+    const table = wizard.getByRole('table', { name: 'Tests, in the order they run' });
     await expect(table.getByRole('row')).toHaveCount(3);
     await expect(table.getByRole('row').nth(2)).toContainText('Hidden');
-    await expect(editor.getByText('2 tests, 10 points in all')).toBeVisible();
+    await expect(wizard.getByText('2 tests, 10 points in all')).toBeVisible();
 
-    const reference = editor.getByRole('region', { name: 'Run against reference solution' });
+    await wizard.getByRole('button', { name: 'Next: reference run' }).click();
+    await expect(wizard.getByRole('heading', { name: 'Step 3 of 3: Reference run' })).toBeFocused();
+    const reference = wizard.getByRole('region', { name: 'Run against reference solution' });
     await typeCode(reference.getByRole('textbox', { name: 'Reference solution' }), RIGHT);
     await reference.getByRole('button', { name: 'Run against reference solution' }).click();
     await expect(reference.getByText('Completed')).toBeVisible({ timeout: 30_000 });
     await expect(reference.getByText('10 / 10').first()).toBeVisible();
     await expect(reference.getByText('2 of 2 tests correct')).toBeVisible();
+
+    await wizard.getByRole('button', { name: 'Finish' }).click();
+    await expect(editor.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(editor.getByRole('dialog')).toHaveCount(0);
   });
 
   const student = await signedIn(browser, ACCOUNTS.journeyStudent);

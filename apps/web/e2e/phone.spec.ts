@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { STORAGE_STATE, demoCourseId, ja } from './support.ts';
+import { STORAGE_STATE, demoCourseId, expectNoAxeViolations, ja, unique } from './support.ts';
 
 /**
  * At 390 px (a phone) every list fits the screen: no page scrolls sideways, and the assignment and
@@ -18,6 +18,23 @@ async function expectNoSidewaysScroll(page: Page, what: string) {
     `${what}: the page is ${widths.scroll} px wide on a ${widths.viewport} px screen`,
   ).toBeLessThanOrEqual(widths.viewport);
 }
+
+/** A full-screen dialog scrolls inside itself: it must not be wider than the screen either. */
+async function expectDialogFits(page: Page, what: string) {
+  await page.waitForLoadState('networkidle');
+  const overflow = await page
+    .getByRole('dialog')
+    .first()
+    .evaluate((dialog) => ({ scroll: dialog.scrollWidth, client: dialog.clientWidth }));
+  expect(overflow.scroll, `${what}: the dialog scrolls sideways`).toBeLessThanOrEqual(overflow.client);
+  await expectNoSidewaysScroll(page, what);
+}
+
+const stepHeading = (step: number, name: string) =>
+  ja.assignments.wizard.stepHeading
+    .replace('{{step}}', String(step))
+    .replace('{{total}}', '3')
+    .replace('{{name}}', name);
 
 test.describe('a student on a phone', () => {
   test.use({ storageState: STORAGE_STATE.student });
@@ -67,5 +84,36 @@ test.describe('staff on a phone', () => {
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expectNoSidewaysScroll(page, path);
     }
+  });
+});
+
+test.describe('an editor on a phone', () => {
+  test.use({ storageState: STORAGE_STATE.staff });
+
+  test('creates an assignment in one pass: the steps stack, none scrolls sideways, each passes axe', async ({
+    page,
+    request,
+  }) => {
+    const course = await demoCourseId(request);
+    await page.goto(`/course/${course}/assignment?edit=new`);
+    const dialog = page.getByRole('dialog', { name: ja.assignments.editor.newTitle });
+    const title = dialog.getByRole('textbox', { name: ja.assignments.fields.title });
+    await expect(title).toBeVisible();
+    await expectDialogFits(page, 'the new assignment: details');
+
+    await title.fill(unique('Phone assignment'));
+    await dialog.getByRole('button', { name: ja.assignments.wizard.createAndAddTests }).click();
+    await expect(
+      dialog.getByRole('heading', { name: stepHeading(2, ja.assignments.wizard.tests) }),
+    ).toBeFocused();
+    await expectDialogFits(page, 'the new assignment: test cases');
+    await expectNoAxeViolations(page, 'the new assignment: test cases');
+
+    await dialog.getByRole('button', { name: ja.assignments.wizard.next }).click();
+    await expect(dialog.getByRole('region', { name: ja.testCases.reference.title })).toBeVisible();
+    await expectDialogFits(page, 'the new assignment: reference run');
+    await expectNoAxeViolations(page, 'the new assignment: reference run');
+    await dialog.getByRole('button', { name: ja.assignments.wizard.finish }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 });

@@ -11,7 +11,7 @@ export function Section({
   title: ReactNode;
   actions?: ReactNode;
   children: ReactNode;
-  order?: 2 | 3;
+  order?: 2 | 3 | 4 | 5;
 }) {
   const id = useId();
   return (

@@ -1,4 +1,5 @@
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { pathTo } from '../../app/route-table.ts';
 import { AssignmentEditorModal } from './AssignmentEditorModal.tsx';
 import { parseId } from './assignments.queries.ts';
 
@@ -35,6 +36,7 @@ export function AssignmentEditorHost({
   onDeleted?: () => void;
 }) {
   const editor = useAssignmentEditor();
+  const navigate = useNavigate();
   if (editor.target === null) return null;
   return (
     <AssignmentEditorModal
@@ -42,7 +44,8 @@ export function AssignmentEditorHost({
       courseId={courseId}
       assignmentId={editor.target === 'new' ? null : editor.target}
       onClose={editor.close}
-      onCreated={editor.openEdit}
+      // A new assignment's dialog ends on the assignment itself, its tests written in the dialog.
+      onCreated={(id) => navigate(pathTo('AssignmentDetail', { course_id: courseId, assignment_id: id }))}
       onDeleted={() => {
         editor.close();
         onDeleted?.();

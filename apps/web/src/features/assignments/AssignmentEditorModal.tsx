@@ -10,31 +10,38 @@ import { Link } from 'react-router';
 import { pathTo } from '../../app/route-table.ts';
 import { ErrorState } from '../../ui/ErrorState.tsx';
 import { errorMessage } from '../../ui/errors.ts';
-import { applyFieldErrors } from '../../ui/form.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { AssignmentFormFields } from './AssignmentFormFields.tsx';
 import { AttachmentsField } from './AttachmentsField.tsx';
-import {
-  assignmentValues,
-  emptyAssignmentValues,
-  toAssignmentCreate,
-  toAssignmentUpdate,
-  type AssignmentFormValues,
-  type EditorAssignment,
-} from './assignment-form.ts';
-import { createAssignment, deleteAssignment, updateAssignment } from './assignments.api.ts';
+import { NewAssignmentFlow } from './NewAssignmentFlow.tsx';
+import { assignmentValues, type AssignmentFormValues, type EditorAssignment } from './assignment-form.ts';
+import { deleteAssignment } from './assignments.api.ts';
 import { assignmentKeys, assignmentQuery } from './assignments.queries.ts';
+import { confirmDiscard } from './confirmDiscard.tsx';
+import { useSaveAssignment } from './useSaveAssignment.ts';
 
 interface Props {
   courseId: number;
   /** null: a new assignment. */
   assignmentId: number | null;
   onClose: () => void;
+  /** After a new assignment's last step (or "Finish later"): close and open it. */
   onCreated: (id: number) => void;
   onDeleted: () => void;
 }
 
-/** Create or edit an assignment in a dialog; loads the assignment first when editing. */
+/**
+ * Mantine closes every open dialog on one Escape. A dialog opened over this one (a test case, a
+ * confirmation) takes that Escape for itself, so this one stays open.
+ */
+function hasDialogAbove(): boolean {
+  return document.querySelectorAll('[role="dialog"][aria-modal="true"]').length > 1;
+}
+
+/**
+ * A new assignment in one pass (details, test cases, reference run), or an existing one edited; loads
+ * the assignment first when editing.
+ */
 export function AssignmentEditorModal({ courseId, assignmentId, onClose, onCreated, onDeleted }: Props) {
   const { t } = useTranslation();
   const isPhone = useMediaQuery('(max-width: 48em)');
@@ -49,15 +56,7 @@ export function AssignmentEditorModal({ courseId, assignmentId, onClose, onCreat
   let body: ReactNode;
   if (assignmentId === null) {
     body = (
-      <AssignmentForm
-        courseId={courseId}
-        assignment={null}
-        initial={emptyAssignmentValues()}
-        onClose={onClose}
-        onCreated={onCreated}
-        onDeleted={onDeleted}
-        closeRef={closeRef}
-      />
+      <NewAssignmentFlow courseId={courseId} closeRef={closeRef} onClose={onClose} onCreated={onCreated} />
     );
   } else if (detail.isError) {
     body = <ErrorState error={detail.error} onRetry={() => void detail.refetch()} />;
@@ -80,7 +79,6 @@ export function AssignmentEditorModal({ courseId, assignmentId, onClose, onCreat
         assignment={editorView}
         initial={assignmentValues(editorView, detail.data.course)}
         onClose={onClose}
-        onCreated={onCreated}
         onDeleted={onDeleted}
         closeRef={closeRef}
       />
@@ -90,7 +88,9 @@ export function AssignmentEditorModal({ courseId, assignmentId, onClose, onCreat
   return (
     <Modal
       opened
-      onClose={() => closeRef.current()}
+      onClose={() => {
+        if (!hasDialogAbove()) closeRef.current();
+      }}
       title={assignmentId === null ? t('assignments.editor.newTitle') : t('assignments.editor.editTitle')}
       size="xl"
       fullScreen={isPhone}
@@ -106,81 +106,42 @@ function AssignmentForm({
   assignment,
   initial,
   onClose,
-  onCreated,
   onDeleted,
   closeRef,
-}: Omit<Props, 'assignmentId'> & {
-  assignment: EditorAssignment | null;
+}: Pick<Props, 'courseId' | 'onClose' | 'onDeleted'> & {
+  assignment: EditorAssignment;
   initial: AssignmentFormValues;
   closeRef: RefObject<() => void>;
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const form = useForm<AssignmentFormValues>({ defaultValues: initial, mode: 'onTouched' });
+  // Read while rendering, so the form keeps it current for the close check.
+  const { isDirty } = form.formState;
 
   const confirmClose = () => {
-    if (!form.formState.isDirty) {
-      onClose();
-      return;
-    }
-    modals.openConfirmModal({
-      title: t('assignments.editor.discardTitle'),
-      children: <Text size="sm">{t('common.confirmDiscard')}</Text>,
-      labels: { confirm: t('assignments.editor.discard'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red' },
-      onConfirm: onClose,
-    });
+    if (!isDirty) onClose();
+    else confirmDiscard(t, onClose);
   };
   useEffect(() => {
     closeRef.current = confirmClose;
   });
 
-  const invalidate = async (id: number) => {
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: assignmentKeys.lists(courseId) }),
-      queryClient.invalidateQueries({ queryKey: assignmentKeys.detail(id, courseId) }),
-    ]);
-    // After the detail: the breadcrumb's resolver reads the title from it.
-    await queryClient.invalidateQueries({ queryKey: ['breadcrumb', 'assignment_id', String(id)] });
-  };
-
-  const save = useMutation({
-    mutationFn: (values: AssignmentFormValues) => {
-      if (assignment === null) return createAssignment(toAssignmentCreate(values, courseId));
-      const changed = new Set(Object.keys(form.formState.dirtyFields));
-      return updateAssignment(assignment.id, toAssignmentUpdate(values, assignment, courseId, changed));
-    },
-    onSuccess: async (saved) => {
-      await invalidate(saved.id);
-      if (assignment === null) {
-        notifySuccess(t('assignments.editor.created', { title: saved.title }));
-        onCreated(saved.id);
-      } else {
-        notifySuccess(t('assignments.editor.saved', { title: saved.title }));
-        onClose();
-      }
-    },
-    onError: (error) => {
-      const fields = [
-        'title',
-        'statement',
-        'starter_code',
-        'entry_file',
-        'max_files',
-        'reference_solution',
-      ] as const;
-      if (!applyFieldErrors(error, form.setError, fields)) {
-        notifyError(errorMessage(error, t), { title: t('assignments.editor.saveFailed') });
-      }
+  const save = useSaveAssignment({
+    courseId,
+    form,
+    onSaved: (saved) => {
+      notifySuccess(t('assignments.editor.saved', { title: saved.title }));
+      onClose();
     },
   });
 
   const remove = useMutation({
-    mutationFn: () => deleteAssignment(assignment?.id),
+    mutationFn: () => deleteAssignment(assignment.id),
     onSuccess: async () => {
-      if (assignment) queryClient.removeQueries({ queryKey: assignmentKeys.detail(assignment.id, courseId) });
+      queryClient.removeQueries({ queryKey: assignmentKeys.detail(assignment.id, courseId) });
       await queryClient.invalidateQueries({ queryKey: assignmentKeys.lists(courseId) });
-      notifySuccess(t('assignments.editor.deleted', { title: assignment?.title ?? '' }));
+      notifySuccess(t('assignments.editor.deleted', { title: assignment.title }));
       onDeleted();
     },
     onError: (error) => notifyError(errorMessage(error, t), { title: t('assignments.editor.deleteFailed') }),
@@ -193,7 +154,7 @@ function AssignmentForm({
         <Stack gap="xs">
           <Text size="sm">{t('common.confirmDelete')}</Text>
           <Text size="sm" fw={600}>
-            {assignment?.title}
+            {assignment.title}
           </Text>
         </Stack>
       ),
@@ -203,46 +164,36 @@ function AssignmentForm({
     });
 
   return (
-    <form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))}>
+    <form noValidate onSubmit={form.handleSubmit((values) => save.mutate({ values, assignment }))}>
       <Stack gap="lg">
         <AssignmentFormFields form={form} />
-        {assignment ? (
-          <AttachmentsField assignmentId={assignment.id} courseId={courseId} />
-        ) : (
-          <Text size="sm" c="dimmed">
-            {t('assignments.attachments.afterCreate')}
-          </Text>
-        )}
+        <AttachmentsField assignmentId={assignment.id} courseId={courseId} />
         <Group justify="space-between" mt="md">
           <Group gap="xs">
-            {assignment ? (
-              <>
-                <Button
-                  color="red"
-                  variant="outline"
-                  leftSection={<IconTrash size={16} aria-hidden />}
-                  onClick={confirmDelete}
-                  loading={remove.isPending}
-                >
-                  {t('assignments.editor.delete')}
-                </Button>
-                <Button
-                  variant="subtle"
-                  component={Link}
-                  to={pathTo('TestCase', { course_id: courseId, assignment_id: assignment.id })}
-                  leftSection={<IconChecklist size={16} aria-hidden />}
-                >
-                  {t('assignments.testCases')}
-                </Button>
-              </>
-            ) : null}
+            <Button
+              color="red"
+              variant="outline"
+              leftSection={<IconTrash size={16} aria-hidden />}
+              onClick={confirmDelete}
+              loading={remove.isPending}
+            >
+              {t('assignments.editor.delete')}
+            </Button>
+            <Button
+              variant="subtle"
+              component={Link}
+              to={pathTo('TestCase', { course_id: courseId, assignment_id: assignment.id })}
+              leftSection={<IconChecklist size={16} aria-hidden />}
+            >
+              {t('assignments.testCases')}
+            </Button>
           </Group>
           <Group gap="xs">
             <Button variant="default" onClick={confirmClose}>
               {t('common.cancel')}
             </Button>
             <Button type="submit" loading={save.isPending}>
-              {assignment ? t('common.save') : t('assignments.editor.create')}
+              {t('common.save')}
             </Button>
           </Group>
         </Group>

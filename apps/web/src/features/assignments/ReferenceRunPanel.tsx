@@ -16,6 +16,8 @@ import { submissionQuery } from '../submissions/submissions.queries.ts';
 import { runReference } from './assignments.api.ts';
 import { assignmentKeys } from './assignments.queries.ts';
 
+const NEXT_ORDER = { 2: 3, 3: 4, 4: 5 } as const;
+
 /**
  * "Run against reference solution": grades the code in the box (saved as the reference solution) with
  * every test case, and shows the results as they arrive, before students ever submit.
@@ -25,11 +27,14 @@ export function ReferenceRunPanel({
   courseId,
   referenceSolution,
   hasTests,
+  headingOrder = 2,
 }: {
   assignmentId: number;
   courseId: number;
   referenceSolution: string;
   hasTests: boolean;
+  /** 4 inside a step of the new-assignment dialog; the results' heading is one below. */
+  headingOrder?: 2 | 3 | 4;
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -48,7 +53,7 @@ export function ReferenceRunPanel({
   });
 
   return (
-    <Section title={t('testCases.reference.title')}>
+    <Section order={headingOrder} title={t('testCases.reference.title')}>
       <Stack gap="sm">
         <Input.Wrapper
           label={t('assignments.fields.referenceSolution')}
@@ -102,7 +107,7 @@ export function ReferenceRunPanel({
               </Anchor>
             </Group>
             <SubmissionStateNote submission={result.data} size="sm" />
-            <EvaluationResults submission={result.data} headingOrder={3} />
+            <EvaluationResults submission={result.data} headingOrder={NEXT_ORDER[headingOrder]} />
           </Stack>
         ) : null}
       </Stack>

@@ -12,8 +12,8 @@ export function EvaluationResults({
   headingOrder = 2,
 }: {
   submission: SubmissionDetail;
-  /** 3 when shown inside another section. */
-  headingOrder?: 2 | 3;
+  /** One below the section it is shown in (3 inside an h2 section). */
+  headingOrder?: 2 | 3 | 4 | 5;
 }) {
   const { t } = useTranslation();
   const evaluations = [...submission.evaluations].sort((a, b) => a.position - b.position);

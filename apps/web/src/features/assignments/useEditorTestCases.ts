@@ -1,0 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
+import type { TestCase } from '@kadai/contracts';
+import { useMemo } from 'react';
+import { testCasesQuery } from './assignments.queries.ts';
+
+export type EditorTestCase = Extract<TestCase, { view: 'editor' }>;
+
+/** An assignment's tests as its editors see them (every field), with their points in all. */
+export function useEditorTestCases(assignmentId: number, courseId: number) {
+  const query = useQuery(testCasesQuery(assignmentId, courseId));
+  const tests = useMemo(
+    () => (query.data?.results ?? []).filter((test): test is EditorTestCase => test.view === 'editor'),
+    [query.data],
+  );
+  const totalPoints = tests.reduce((sum, test) => sum + test.points, 0);
+  return { query, tests, totalPoints };
+}
