@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { ACCOUNTS, apiToken, unique } from './support.ts';
+import { apiCall } from './api-client.ts';
 
 /** Data for the pages of assignments, made through the API (the journeys make theirs in the browser). */
 export interface GradedAssignment {
@@ -7,22 +8,6 @@ export interface GradedAssignment {
   assignmentId: number;
   submissionId: number;
   title: string;
-}
-
-async function call<T>(
-  request: APIRequestContext,
-  token: string,
-  method: 'GET' | 'POST',
-  path: string,
-  data?: unknown,
-): Promise<T> {
-  const response = await request.fetch(`/api${path}`, {
-    method,
-    data,
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
 }
 
 /**
@@ -38,7 +23,7 @@ export async function gradedAssignment(
   const editor = (await apiToken(request, ACCOUNTS.editor)).token;
   const title = unique('Axe assignment');
   const now = Date.now();
-  const assignment = await call<{ id: number }>(request, editor, 'POST', '/Assignment/', {
+  const assignment = await apiCall<{ id: number }>(request, editor, 'POST', '/Assignment/', {
     title,
     statement:
       '## Task\n\nRead `a` and `b`, print **a + b**.\n\n- one line\n- [docs](https://docs.python.org/3/)',
@@ -55,13 +40,13 @@ export async function gradedAssignment(
     ],
   });
   const tests = `/Assignment/${assignment.id}/${courseId}/TestCase/`;
-  await call(request, editor, 'POST', tests, {
+  await apiCall(request, editor, 'POST', tests, {
     name: 'Small',
     stdin: '3 4\n',
     expected_stdout: '7\n',
     points: 5,
   });
-  await call(request, editor, 'POST', tests, {
+  await apiCall(request, editor, 'POST', tests, {
     name: 'Large',
     stdin: '1000000 2000000\n',
     expected_stdout: '3000000\n',
@@ -69,7 +54,7 @@ export async function gradedAssignment(
     visibility: 'hidden',
   });
   // A pytest file that runs the program, so the pages show per-test items and a failing test's diff.
-  await call(request, editor, 'POST', tests, {
+  await apiCall(request, editor, 'POST', tests, {
     name: 'As a program (pytest)',
     kind: 'pytest',
     points: 2,
@@ -89,7 +74,7 @@ export async function gradedAssignment(
   });
 
   const studentToken = (await apiToken(request, student)).token;
-  const submission = await call<{ id: number }>(request, studentToken, 'POST', '/Submission/Submit/', {
+  const submission = await apiCall<{ id: number }>(request, studentToken, 'POST', '/Submission/Submit/', {
     assignment_id: assignment.id,
     course_id: courseId,
     code: 'a, b = map(int, input().split())\nprint(a + b if a < 1000 else 0)\n',
@@ -97,7 +82,7 @@ export async function gradedAssignment(
   await expect
     .poll(
       async () =>
-        (await call<{ status: string }>(request, studentToken, 'GET', `/Submission/${submission.id}/`))
+        (await apiCall<{ status: string }>(request, studentToken, 'GET', `/Submission/${submission.id}/`))
           .status,
       { timeout: 30_000 },
     )

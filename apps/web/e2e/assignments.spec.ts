@@ -1,15 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ACCOUNTS, DEMO_COURSE, signedIn, unique } from './support.ts';
-
-/** Replaces the text of a CodeMirror editor, as a person would: select all, type. */
-async function typeCode(editor: Locator, code: string): Promise<void> {
-  await editor.click();
-  await editor.press('ControlOrMeta+a');
-  await editor.press('Delete');
-  await editor.page().keyboard.insertText(code);
-  await expect(editor).toHaveText(code.trimEnd().split('\n').join(''));
-}
+import { typeCode } from './api-client.ts';
 
 const STARTER = 'a, b = map(int, input().split())\n';
 const WRONG = `${STARTER}print(a + b if a < 1000 else 0)\n`;
@@ -38,7 +30,7 @@ test('an editor publishes an assignment with a visible and a hidden test; a stud
       .fill('Read two integers `a` and `b` and print **a + b**.');
     await dialog.getByRole('tab', { name: 'Preview' }).click();
     await expect(dialog.locator('strong', { hasText: 'a + b' })).toBeVisible();
-    await typeCode(dialog.getByRole('textbox', { name: 'Starter code' }), STARTER);
+    await typeCode(dialog.getByRole('textbox', { name: 'Starter code' }), STARTER, { exact: true });
     // The default window opens now (and closes at 23:59 a week from today): students see it at once.
     await expect(dialog.getByLabel('Due')).toHaveValue(/T23:59$/);
     // One pass (docs/web.md, "Creating an assignment in one pass"): create, then its tests in the dialog.
@@ -76,7 +68,7 @@ test('an editor publishes an assignment with a visible and a hidden test; a stud
     await wizard.getByRole('button', { name: 'Next: reference run' }).click();
     await expect(wizard.getByRole('heading', { name: 'Step 3 of 3: Reference run' })).toBeFocused();
     const reference = wizard.getByRole('region', { name: 'Run against reference solution' });
-    await typeCode(reference.getByRole('textbox', { name: 'Reference solution' }), RIGHT);
+    await typeCode(reference.getByRole('textbox', { name: 'Reference solution' }), RIGHT, { exact: true });
     await reference.getByRole('button', { name: 'Run against reference solution' }).click();
     await expect(reference.getByText('Completed')).toBeVisible({ timeout: 30_000 });
     await expect(reference.getByText('10 / 10').first()).toBeVisible();
@@ -109,7 +101,7 @@ test('an editor publishes an assignment with a visible and a hidden test; a stud
 
     const code = student.getByRole('textbox', { name: 'Code (main.py)' });
     await expect(code).toHaveText(STARTER.trimEnd());
-    await typeCode(code, WRONG);
+    await typeCode(code, WRONG, { exact: true });
     await student.getByRole('button', { name: 'Submit', exact: true }).click();
     await expect(student.getByText(/Submitted as #\d+/)).toBeVisible();
     await expect(mine.getByRole('listitem')).toHaveCount(1);
@@ -121,7 +113,7 @@ test('an editor publishes an assignment with a visible and a hidden test; a stud
   });
 
   await test.step('then a right one, without reloading', async () => {
-    await typeCode(student.getByRole('textbox', { name: 'Code (main.py)' }), RIGHT);
+    await typeCode(student.getByRole('textbox', { name: 'Code (main.py)' }), RIGHT, { exact: true });
     await student.getByRole('button', { name: 'Submit', exact: true }).click();
     await expect(mine.getByRole('listitem')).toHaveCount(2);
     await expect(mine.getByRole('listitem').first()).toContainText('Completed', { timeout: 30_000 });

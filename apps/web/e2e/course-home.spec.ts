@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import {
   ACCOUNTS,
   apiToken,
@@ -9,6 +9,7 @@ import {
   signedIn,
   unique,
 } from './support.ts';
+import { apiCall, newStudent } from './api-client.ts';
 
 /*
  * The course home (docs/course-home.md): a course of its own, made through the API, with the demo editor
@@ -17,47 +18,6 @@ import {
  * and the editor finds the student's question. Both views under axe in both schemes and languages, and
  * at 390 px without sideways scrolling.
  */
-
-interface Client {
-  token: string;
-}
-
-async function call<T>(
-  request: APIRequestContext,
-  who: Client,
-  method: 'GET' | 'POST',
-  path: string,
-  data?: unknown,
-): Promise<T> {
-  const response = await request.fetch(`/api${path}`, {
-    method,
-    data,
-    headers: { authorization: `Bearer ${who.token}` },
-  });
-  expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
-
-/** A new account with a password of its own (staff open it, its set-password link is used). */
-async function newStudent(request: APIRequestContext, staff: Client) {
-  const email = `${unique('home-student')}@example.com`;
-  const created = await call<{ user: { id: number }; set_password: { uid: string; token: string } }>(
-    request,
-    staff,
-    'POST',
-    '/Auth/User/',
-    { email, first_name: 'Aiko', last_name: 'Home', roles: ['student'], display_lang: 'en-US' },
-  );
-  const password = `Kd-${Math.random().toString(36).slice(2)}-${Date.now().toString(36)}!`;
-  const reset = await request.post('/api/Auth/password/reset/confirm/', {
-    data: { ...created.set_password, new_password1: password, new_password2: password },
-  });
-  expect(reset.ok(), `set the password of ${email}: ${await reset.text()}`).toBe(true);
-  const login = await request.post('/api/Auth/Email/Login/', { data: { email, password } });
-  expect(login.status(), `API sign-in of ${email}`).toBe(200);
-  const body = (await login.json()) as { access: string };
-  return { id: created.user.id, email, password, token: body.access };
-}
 
 async function expectNoSidewaysScroll(page: Page, what: string): Promise<void> {
   const widths = await page.evaluate(() => ({
@@ -78,16 +38,16 @@ test('a student’s course home shows a new announcement as unread and the lates
   const staff = await apiToken(request, ACCOUNTS.staff);
   const editor = await apiToken(request, ACCOUNTS.editor);
   const title = unique('Course home');
-  const course = await call<{ id: number }>(request, staff, 'POST', '/Course/', { title });
-  await call(request, staff, 'POST', `/EditorList/${course.id}/`, { user_ids: [editor.id] });
-  const student = await newStudent(request, staff);
-  await call(request, staff, 'POST', `/StudentList/${course.id}/`, { user_ids: [student.id] });
+  const course = await apiCall<{ id: number }>(request, staff, 'POST', '/Course/', { title });
+  await apiCall(request, staff, 'POST', `/EditorList/${course.id}/`, { user_ids: [editor.id] });
+  const student = await newStudent(request, staff, 'home-student');
+  await apiCall(request, staff, 'POST', `/StudentList/${course.id}/`, { user_ids: [student.id] });
 
   const assignmentTitle = unique('Add two numbers');
   const announcementTitle = unique('Room change');
   await test.step('the editor gives an assignment and posts an announcement; the submission is graded', async () => {
     const now = Date.now();
-    const assignment = await call<{ id: number }>(request, editor, 'POST', '/Assignment/', {
+    const assignment = await apiCall<{ id: number }>(request, editor, 'POST', '/Assignment/', {
       title: assignmentTitle,
       statement: 'Print the sum of two numbers.',
       courses: [
@@ -98,19 +58,19 @@ test('a student’s course home shows a new announcement as unread and the lates
         },
       ],
     });
-    await call(request, editor, 'POST', `/Assignment/${assignment.id}/${course.id}/TestCase/`, {
+    await apiCall(request, editor, 'POST', `/Assignment/${assignment.id}/${course.id}/TestCase/`, {
       name: 'Small',
       stdin: '3 4\n',
       expected_stdout: '7\n',
       points: 5,
     });
-    await call(request, editor, 'POST', '/Forum/Record/', {
+    await apiCall(request, editor, 'POST', '/Forum/Record/', {
       course: course.id,
       title: announcementTitle,
       content: 'Lectures move to room 201 from next week.',
       is_announcement: true,
     });
-    const submission = await call<{ id: number }>(request, student, 'POST', '/Submission/Submit/', {
+    const submission = await apiCall<{ id: number }>(request, student, 'POST', '/Submission/Submit/', {
       assignment_id: assignment.id,
       course_id: course.id,
       code: 'a, b = map(int, input().split())\nprint(a + b)\n',
@@ -118,7 +78,8 @@ test('a student’s course home shows a new announcement as unread and the lates
     await expect
       .poll(
         async () =>
-          (await call<{ status: string }>(request, student, 'GET', `/Submission/${submission.id}/`)).status,
+          (await apiCall<{ status: string }>(request, student, 'GET', `/Submission/${submission.id}/`))
+            .status,
         { timeout: 30_000 },
       )
       .toBe('Completed');
@@ -192,7 +153,7 @@ test('a student’s course home shows a new announcement as unread and the lates
 
   await test.step('the editor finds the student’s question unanswered', async () => {
     const question = unique('Why does input() return a string?');
-    await call(request, student, 'POST', '/Forum/Record/', {
+    await apiCall(request, student, 'POST', '/Forum/Record/', {
       course: course.id,
       title: question,
       content: 'I expected a number.',

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import {
   ACCOUNTS,
   DEMO_COURSE,
@@ -8,15 +8,7 @@ import {
   signIn,
   signedIn,
 } from './support.ts';
-
-/** Replaces the text of a CodeMirror editor, as a person would: select all, type. */
-async function typeCode(editor: Locator, code: string): Promise<void> {
-  await editor.click();
-  await editor.press('ControlOrMeta+a');
-  await editor.press('Delete');
-  await editor.page().keyboard.insertText(code);
-  await expect(editor).toContainText(code.trimEnd().split('\n')[0]!);
-}
+import { typeCode } from './api-client.ts';
 
 /** How far the document scrolls sideways: 0 when everything fits the window's width. */
 function sidewaysScroll(page: Page): Promise<number> {

@@ -1,14 +1,6 @@
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ACCOUNTS, DEMO_COURSE, apiToken, demoCourseId, signedIn, unique } from './support.ts';
-
-/** Replaces the text of a CodeMirror editor, as a person would: select all, type. */
-async function typeCode(editor: Locator, code: string): Promise<void> {
-  await editor.click();
-  await editor.press('ControlOrMeta+a');
-  await editor.press('Delete');
-  await editor.page().keyboard.insertText(code);
-  await expect(editor).toContainText(code.trimEnd().split('\n')[0]!);
-}
+import { typeCode } from './api-client.ts';
 
 const TESTS = `from main import mean
 
