@@ -205,6 +205,9 @@ export const AssignmentInCourse = z
     /** The caller's own submissions (for editors, their reference runs are not counted). */
     my_submission_count: z.number().int(),
     my_latest_status: SubmissionStatus.nullable(),
+    /** The latest submission's score and maximum (null until it is graded): its badge's outcome. */
+    my_latest_score: z.number().int().nullable(),
+    my_latest_max_score: z.number().int().nullable(),
     my_best_score: z.number().int().nullable(),
     my_final_submission_id: z.number().int().nullable(),
     /** Editors and staff: how many students submitted at least once. */

@@ -231,6 +231,8 @@ export async function listCourseAssignments(
 export interface MySubmissionStats {
   count: number;
   latestStatus: SubmissionStatus | null;
+  latestScore: number | null;
+  latestMaxScore: number | null;
   bestScore: number | null;
   finalSubmissionId: number | null;
 }
@@ -248,6 +250,12 @@ export async function mySubmissionStats(
       assignmentId: submissions.assignmentId,
       count: sql<number>`count(*)::int`.mapWith(Number),
       latestStatus: sql<SubmissionStatus>`(array_agg(${submissions.status} order by ${submissions.createdAt} desc, ${submissions.id} desc))[1]`,
+      latestScore: sql<
+        number | null
+      >`(array_agg(${submissions.score} order by ${submissions.createdAt} desc, ${submissions.id} desc))[1]`,
+      latestMaxScore: sql<
+        number | null
+      >`(array_agg(${submissions.maxScore} order by ${submissions.createdAt} desc, ${submissions.id} desc))[1]`,
       bestScore: sql<
         number | null
       >`max(${submissions.score}) filter (where ${submissions.status} = 'Completed')`,
@@ -269,6 +277,8 @@ export async function mySubmissionStats(
       {
         count: r.count,
         latestStatus: r.latestStatus,
+        latestScore: r.latestScore === null ? null : Number(r.latestScore),
+        latestMaxScore: r.latestMaxScore === null ? null : Number(r.latestMaxScore),
         bestScore: r.bestScore === null ? null : Number(r.bestScore),
         finalSubmissionId: r.finalSubmissionId === null ? null : Number(r.finalSubmissionId),
       },

@@ -53,6 +53,8 @@ export async function listCourseAssignments(
       test_case_count: total.count,
       my_submission_count: stats?.count ?? 0,
       my_latest_status: stats?.latestStatus ?? null,
+      my_latest_score: stats?.latestScore ?? null,
+      my_latest_max_score: stats?.latestMaxScore ?? null,
       my_best_score: stats?.bestScore ?? null,
       my_final_submission_id: stats?.finalSubmissionId ?? null,
       submitted_students: submitters ? (submitters.get(row.id) ?? 0) : null,

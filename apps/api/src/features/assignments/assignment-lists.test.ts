@@ -79,6 +79,9 @@ describe('a course’s assignments: CourseSpecific, CourseSpecificDetail, total_
       accepts_submissions: true,
       my_submission_count: 3,
       my_latest_status: 'Scheduled',
+      // The latest is not graded yet: no score for its badge.
+      my_latest_score: null,
+      my_latest_max_score: null,
       my_best_score: 4,
       my_final_submission_id: final.id,
       submitted_students: null,
@@ -97,7 +100,7 @@ describe('a course’s assignments: CourseSpecific, CourseSpecificDetail, total_
     expect(editors.results.map((r) => r.title)).toEqual(['Week 2', 'Week 1', 'Week 0']);
     const week1 = editors.results.find((r) => r.id === a.id)!;
     // The reference run does not count for the editor either.
-    expect(week1).toMatchObject({ submitted_students: 2, my_submission_count: 1 });
+    expect(week1).toMatchObject({ submitted_students: 2, my_submission_count: 1, my_latest_score: 5 });
 
     const searched = AssignmentInCourseList.parse((await courseList(tok.staff, { search: 'week 2' })).body);
     expect(searched.results.map((r) => r.title)).toEqual(['Week 2']);

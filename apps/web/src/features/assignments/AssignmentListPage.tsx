@@ -195,7 +195,11 @@ function AssignmentTable({
               </Table.Td>
               <Table.Td>
                 {row.my_latest_status ? (
-                  <StatusBadge status={row.my_latest_status} />
+                  <StatusBadge
+                    status={row.my_latest_status}
+                    score={row.my_latest_score}
+                    max={row.my_latest_max_score}
+                  />
                 ) : (
                   <Text size="sm" c="dimmed">
                     {t('assignments.notSubmitted')}
@@ -276,7 +280,11 @@ function AssignmentCards({
             {
               label: t('assignments.columns.myStatus'),
               value: row.my_latest_status ? (
-                <StatusBadge status={row.my_latest_status} />
+                <StatusBadge
+                  status={row.my_latest_status}
+                  score={row.my_latest_score}
+                  max={row.my_latest_max_score}
+                />
               ) : (
                 <Text size="sm" c="dimmed">
                   {t('assignments.notSubmitted')}

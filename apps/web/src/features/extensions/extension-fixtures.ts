@@ -44,6 +44,8 @@ export const LOOPS: AssignmentInCourse = {
   test_case_count: 2,
   my_submission_count: 0,
   my_latest_status: null,
+  my_latest_score: null,
+  my_latest_max_score: null,
   my_best_score: null,
   my_final_submission_id: null,
   submitted_students: 1,
