@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { canonicalTimeZone } from '@kadai/contracts';
 import { storageEnvProblems, storageEnvShape } from '@kadai/storage';
 
 const bool = z
@@ -65,6 +66,17 @@ const emailDomains = z
       .min(1),
   );
 
+/** An IANA time zone (`Asia/Tokyo`, `UTC`), as the list of the engine spells it. */
+const ianaTimeZone = z
+  .string()
+  .trim()
+  .transform((value, ctx) => {
+    const zone = canonicalTimeZone(value);
+    if (zone !== null) return zone;
+    ctx.addIssue({ code: 'custom', message: 'an IANA time zone such as Asia/Tokyo, or UTC' });
+    return z.NEVER;
+  });
+
 /**
  * Connections per API process by default: twice this machine's CPUs, at least 4 (docs/performance.md,
  * "Pool size"). More connections than PostgreSQL has cores to run them only queue inside the server:
@@ -112,6 +124,8 @@ export const EnvSchema = z.object({
   ...storageEnvShape,
   SIGNED_URL_LIFETIME: seconds.default(300),
   PRODUCT_NAME: z.string().min(1).max(60).default('Kadai'),
+  /** The zone of every course that names none (docs/courses.md, "Time zone"). */
+  DEFAULT_TIME_ZONE: ianaTimeZone.default('Asia/Tokyo'),
   PROVIDER_URL: z.url().default('https://github.com/'),
   /** The OAuth client of Google sign-in; unset → no Google button, and its route answers 404. */
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),

@@ -10,6 +10,12 @@ describe('configuration', () => {
     expect(env.ACCESS_TOKEN_LIFETIME).toBe(7200);
     expect(env.REFRESH_TOKEN_LIFETIME).toBe(14 * 86_400);
     expect(env.SEED_DEMO).toBe(true);
+    expect(env.DEFAULT_TIME_ZONE).toBe('Asia/Tokyo');
+  });
+
+  it('takes DEFAULT_TIME_ZONE as an IANA zone, spelled as the zone list spells it', () => {
+    expect(parseEnv({ DEFAULT_TIME_ZONE: 'America/New_York' }).DEFAULT_TIME_ZONE).toBe('America/New_York');
+    expect(parseEnv({ DEFAULT_TIME_ZONE: ' utc ' }).DEFAULT_TIME_ZONE).toBe('UTC');
   });
 
   it('reads durations with units', () => {
@@ -26,6 +32,8 @@ describe('configuration', () => {
     ['LOG_LEVEL', 'loud'],
     ['SEED_DEMO', 'maybe'],
     ['ACCESS_TOKEN_LIFETIME', 'forever'],
+    ['DEFAULT_TIME_ZONE', 'Asia/Atlantis'],
+    ['DEFAULT_TIME_ZONE', '+09:00'],
   ])('stops on a bad %s and names it', (name, value) => {
     expect(() => parseEnv({ [name]: value })).toThrow(ConfigError);
     expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(name));

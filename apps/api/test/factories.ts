@@ -61,7 +61,14 @@ export async function createUser(
 
 export async function createCourse(
   t: TestApp,
-  fields: { title?: string; description?: string; hasVideos?: boolean; hasAssessment?: boolean } = {},
+  fields: {
+    title?: string;
+    description?: string;
+    hasVideos?: boolean;
+    hasAssessment?: boolean;
+    /** Unset: none, so the course follows DEFAULT_TIME_ZONE. */
+    timeZone?: string;
+  } = {},
 ) {
   const [row] = await t.ctx.db
     .insert(courses)
@@ -70,6 +77,7 @@ export async function createCourse(
       description: fields.description ?? '',
       hasVideos: fields.hasVideos ?? false,
       hasAssessment: fields.hasAssessment ?? false,
+      timeZone: fields.timeZone ?? null,
     })
     .returning();
   return row!;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PageQuery, paginated, str } from './common.ts';
 import { SetPasswordLink } from './auth.ts';
+import { timeZone } from './time-zone.ts';
 import { UserSummary } from './users.ts';
 
 export const Course = z
@@ -10,6 +11,11 @@ export const Course = z
     description: z.string(),
     has_videos: z.boolean(),
     has_assessment: z.boolean(),
+    /**
+     * The IANA zone the course's days end in (`Asia/Tokyo`): the web app's default deadlines are 23:59
+     * there. A course that names none has the server's `DEFAULT_TIME_ZONE`.
+     */
+    time_zone: z.string(),
     created_at: z.iso.datetime(),
     updated_at: z.iso.datetime(),
     /** The caller's relation to the course: staff see every course, others only their own. */
@@ -23,12 +29,15 @@ export type CourseRole = Course['my_role'];
 
 const Title = str().trim().normalize('NFC').min(1).max(200);
 const Description = str().max(10_000);
+/** A zone, or null: the server's `DEFAULT_TIME_ZONE` (also later, should that setting change). */
+const TimeZoneField = timeZone().nullable();
 
 export const CourseCreate = z.strictObject({
   title: Title,
   description: Description.default(''),
   has_videos: z.boolean().default(false),
   has_assessment: z.boolean().default(false),
+  time_zone: TimeZoneField.optional(),
 });
 export type CourseCreate = z.infer<typeof CourseCreate>;
 
@@ -37,9 +46,11 @@ export const CourseUpdate = z.strictObject({
   description: Description.optional(),
   has_videos: z.boolean().optional(),
   has_assessment: z.boolean().optional(),
+  time_zone: TimeZoneField.optional(),
 });
 export type CourseUpdate = z.infer<typeof CourseUpdate>;
 
+/** PUT: every field is required but `time_zone`, which keeps its value when left out (older clients). */
 export const CourseReplace = CourseCreate.extend({
   description: Description,
   has_videos: z.boolean(),

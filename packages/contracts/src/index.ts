@@ -1,4 +1,5 @@
 export * from './common.ts';
+export * from './time-zone.ts';
 export * from './auth.ts';
 export * from './users.ts';
 export * from './courses.ts';

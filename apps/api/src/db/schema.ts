@@ -118,6 +118,8 @@ export const courses = pgTable(
     description: text('description').notNull().default(''),
     hasVideos: boolean('has_videos').notNull().default(false),
     hasAssessment: boolean('has_assessment').notNull().default(false),
+    /** An IANA zone; null follows the server's DEFAULT_TIME_ZONE, so changing that moves these courses too. */
+    timeZone: text('time_zone'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -17,6 +17,7 @@ const COURSE = {
   description: '',
   has_videos: false,
   has_assessment: true,
+  time_zone: 'Asia/Tokyo',
   created_at: '2026-04-01T00:00:00.000Z',
   updated_at: '2026-04-01T00:00:00.000Z',
   my_role: 'student',

@@ -96,6 +96,7 @@ const courseColumns = {
   description: courses.description,
   hasVideos: courses.hasVideos,
   hasAssessment: courses.hasAssessment,
+  timeZone: courses.timeZone,
   createdAt: courses.createdAt,
   updatedAt: courses.updatedAt,
 };
@@ -126,6 +127,7 @@ const listStatement = statementCache(statementName('courses_list'), (db, variant
         description: page.description,
         hasVideos: page.hasVideos,
         hasAssessment: page.hasAssessment,
+        timeZone: page.timeZone,
         createdAt: page.createdAt,
         updatedAt: page.updatedAt,
         total: page.total,
@@ -253,7 +255,7 @@ export async function insertCourse(db: Executor, row: NewCourseRow): Promise<Cou
 export async function updateCourse(
   db: Executor,
   courseId: number,
-  fields: Partial<Pick<NewCourseRow, 'title' | 'description' | 'hasVideos' | 'hasAssessment'>>,
+  fields: Partial<Pick<NewCourseRow, 'title' | 'description' | 'hasVideos' | 'hasAssessment' | 'timeZone'>>,
 ): Promise<CourseRow | null> {
   const [updated] = await db
     .update(courses)

@@ -24,6 +24,7 @@ export function toCourse(course: courses.CourseForActor): Course {
     description: course.description,
     has_videos: course.hasVideos,
     has_assessment: course.hasAssessment,
+    time_zone: course.timeZone,
     created_at: course.createdAt.toISOString(),
     updated_at: course.updatedAt.toISOString(),
     my_role: course.myRole,

@@ -14,7 +14,9 @@ import * as repo from './courses.repo.ts';
 export { findCourseByTitle, insertCourse, type CourseRow } from './courses.repo.ts';
 
 /** A course as one caller sees it: their role and the member counts. */
-export interface CourseForActor extends repo.CourseRow {
+export interface CourseForActor extends Omit<repo.CourseRow, 'timeZone'> {
+  /** The course's own zone, or `DEFAULT_TIME_ZONE` when it names none. */
+  timeZone: string;
   myRole: CourseRole;
   editorCount: number;
   studentCount: number;
@@ -34,11 +36,19 @@ export function roleOf(
   return null;
 }
 
-function forActor(actor: Actor, view: repo.CourseView): CourseForActor | null {
+/** The zone a course's days end in: its own, else the server's default (read now, so a new default applies). */
+const zoneOf = (ctx: Pick<AppContext, 'config'>, row: Pick<repo.CourseRow, 'timeZone'>): string =>
+  row.timeZone ?? ctx.config.DEFAULT_TIME_ZONE;
+
+function forActor(
+  ctx: Pick<AppContext, 'config'>,
+  actor: Actor,
+  view: repo.CourseView,
+): CourseForActor | null {
   const myRole = roleOf(actor, view);
   if (!myRole) return null;
   const { isEditor: _isEditor, isStudent: _isStudent, ...course } = view;
-  return { ...course, myRole };
+  return { ...course, timeZone: zoneOf(ctx, view), myRole };
 }
 
 /** Editors of the course and staff manage what it holds; students take part in it. */
@@ -77,18 +87,23 @@ export async function listCourses(
     ordering: query.ordering,
     search: query.search || undefined,
   });
-  return { count, rows: rows.flatMap((row) => forActor(actor, row) ?? []) };
+  return { count, rows: rows.flatMap((row) => forActor(ctx, actor, row) ?? []) };
 }
 
-async function getCourseView(db: Executor, actor: Actor, courseId: number): Promise<CourseForActor> {
+async function getCourseView(
+  ctx: Pick<AppContext, 'config'>,
+  db: Executor,
+  actor: Actor,
+  courseId: number,
+): Promise<CourseForActor> {
   const view = await repo.findCourseView(db, courseId, actor.userId);
-  const course = view && forActor(actor, view);
+  const course = view && forActor(ctx, actor, view);
   if (!course) throw notFound();
   return course;
 }
 
 export function getCourse(ctx: AppContext, actor: Actor, courseId: number): Promise<CourseForActor> {
-  return getCourseView(ctx.db, actor, courseId);
+  return getCourseView(ctx, ctx.db, actor, courseId);
 }
 
 export async function createCourse(
@@ -102,8 +117,9 @@ export async function createCourse(
     description: input.description,
     hasVideos: input.has_videos,
     hasAssessment: input.has_assessment,
+    timeZone: input.time_zone ?? null,
   });
-  return { ...row, myRole: 'staff', editorCount: 0, studentCount: 0 };
+  return { ...row, timeZone: zoneOf(ctx, row), myRole: 'staff', editorCount: 0, studentCount: 0 };
 }
 
 /** PUT and PATCH: editors of the course and staff; a student of it gets 403, anyone else 404. */
@@ -114,18 +130,20 @@ export async function updateCourse(
   input: CourseUpdate | CourseReplace,
 ): Promise<CourseForActor> {
   return ctx.db.transaction(async (tx) => {
-    const course = await getCourseView(tx, actor, courseId);
+    const course = await getCourseView(ctx, tx, actor, courseId);
     if (course.myRole === 'student') throw forbidden();
     const fields = {
       title: input.title,
       description: input.description,
       hasVideos: input.has_videos,
       hasAssessment: input.has_assessment,
+      // Left out: unchanged (also by PUT); null: back to the server's default.
+      timeZone: input.time_zone,
     };
     if (Object.values(fields).every((v) => v === undefined)) return course;
     const updated = await repo.updateCourse(tx, courseId, fields);
     if (!updated) throw notFound();
-    return { ...course, ...updated };
+    return { ...course, ...updated, timeZone: zoneOf(ctx, updated) };
   });
 }
 

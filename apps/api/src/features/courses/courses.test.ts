@@ -179,6 +179,81 @@ describe('courses', () => {
     });
   });
 
+  describe('time_zone', () => {
+    it('is DEFAULT_TIME_ZONE (Asia/Tokyo) for a course that names none, and set when one is given', async () => {
+      expect((await call(t, 'GET', `/api/Course/${course.id}/`, { token: student })).json.time_zone).toBe(
+        'Asia/Tokyo',
+      );
+      const plain = await call(t, 'POST', '/api/Course/', { token: staff, body: { title: 'Plain' } });
+      expect(plain.json.time_zone).toBe('Asia/Tokyo');
+      const body = { title: 'Evening', time_zone: 'America/New_York' };
+      const zoned = await call(t, 'POST', '/api/Course/', { token: staff, body });
+      expect(zoned.status).toBe(201);
+      expect(Course.parse(zoned.body).time_zone).toBe('America/New_York');
+      const list = await call(t, 'GET', '/api/Course/', { token: staff, query: { search: 'Evening' } });
+      expect(list.json.results).toEqual([zoned.body]);
+      // Another case or alias of a listed zone is stored as the list spells it.
+      const alias = await call(t, 'POST', '/api/Course/', {
+        token: staff,
+        body: { title: 'Alias', time_zone: 'etc/utc' },
+      });
+      expect(alias.json.time_zone).toBe('UTC');
+    });
+
+    it('refuses what is not an IANA zone, naming the field', async () => {
+      for (const time_zone of ['Asia/Atlantis', 'JST+9', '+09:00', '', 42, 'Asia/\u0000Tokyo']) {
+        const post = await call(t, 'POST', '/api/Course/', { token: staff, body: { title: 'X', time_zone } });
+        expect(post.status, String(time_zone)).toBe(400);
+        expect(post.json.time_zone, JSON.stringify(post.body)).toBeDefined();
+        const patch = await call(t, 'PATCH', `/api/Course/${course.id}/`, {
+          token: editor,
+          body: { time_zone },
+        });
+        expect(patch.status, String(time_zone)).toBe(400);
+        expect(patch.json.time_zone).toBeDefined();
+      }
+      const read = await call(t, 'GET', `/api/Course/${course.id}/`, { token: staff });
+      expect(read.json.time_zone).toBe('Asia/Tokyo');
+    });
+
+    it('is changed by PATCH (editors and staff), kept by a PUT without it, and reset by null', async () => {
+      const c = await createCourse(t, { title: 'Zoned' });
+      const e = await createUser(t);
+      const s = await createUser(t);
+      await addEditor(t, c.id, e.id);
+      await addStudent(t, c.id, s.id);
+      const path = `/api/Course/${c.id}/`;
+      const body = { time_zone: 'Europe/Berlin' };
+      expect((await call(t, 'PATCH', path, { token: await tokenFor(t, s), body })).status).toBe(403);
+      const patched = await call(t, 'PATCH', path, { token: await tokenFor(t, e), body });
+      expect(patched.status).toBe(200);
+      expect(patched.json).toMatchObject({ title: 'Zoned', time_zone: 'Europe/Berlin' });
+      const replace = { title: 'Zoned', description: '', has_videos: false, has_assessment: false };
+      expect((await call(t, 'PUT', path, { token: staff, body: replace })).json.time_zone).toBe(
+        'Europe/Berlin',
+      );
+      const reset = await call(t, 'PATCH', path, { token: staff, body: { time_zone: null } });
+      expect(reset.json.time_zone).toBe('Asia/Tokyo');
+    });
+
+    it('follows DEFAULT_TIME_ZONE for courses that name none, also after it changes', async () => {
+      const other = await createTestApp({ env: { DEFAULT_TIME_ZONE: 'America/New_York' } });
+      try {
+        const admin = await tokenFor(other, await createUser(other, { isStaff: true }));
+        const old = await createCourse(other, { title: 'From before the setting' });
+        const own = await createCourse(other, { title: 'Own zone', timeZone: 'Asia/Tokyo' });
+        const zoneOf = async (id: number) =>
+          (await call(other, 'GET', `/api/Course/${id}/`, { token: admin })).json.time_zone;
+        expect(await zoneOf(old.id)).toBe('America/New_York');
+        expect(await zoneOf(own.id)).toBe('Asia/Tokyo');
+        const created = await call(other, 'POST', '/api/Course/', { token: admin, body: { title: 'New' } });
+        expect(created.json.time_zone).toBe('America/New_York');
+      } finally {
+        await other.close();
+      }
+    });
+  });
+
   describe('DELETE Course/{id}/', () => {
     it('lets staff delete a course with its memberships', async () => {
       const c = await createCourse(t);

@@ -110,6 +110,7 @@ export function AssignmentDetailPage() {
       </Grid>
       <AssignmentEditorHost
         courseId={course.id}
+        timeZone={course.time_zone}
         onDeleted={() => navigate(pathTo('Assignment', { course_id: course.id }), { replace: true })}
       />
     </Stack>

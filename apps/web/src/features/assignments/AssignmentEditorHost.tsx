@@ -29,9 +29,12 @@ export function useAssignmentEditor() {
 
 export function AssignmentEditorHost({
   courseId,
+  timeZone,
   onDeleted,
 }: {
   courseId: number;
+  /** The course's time zone (`useCourse().time_zone`): a new assignment is due at 23:59 there. */
+  timeZone: string;
   /** Where to go once the assignment is deleted (the detail page leaves for the list). */
   onDeleted?: () => void;
 }) {
@@ -42,6 +45,7 @@ export function AssignmentEditorHost({
     <AssignmentEditorModal
       key={String(editor.target)}
       courseId={courseId}
+      timeZone={timeZone}
       assignmentId={editor.target === 'new' ? null : editor.target}
       onClose={editor.close}
       // A new assignment's dialog ends on the assignment itself, its tests written in the dialog.

@@ -22,6 +22,8 @@ import { useSaveAssignment } from './useSaveAssignment.ts';
 
 interface Props {
   courseId: number;
+  /** The course's time zone: a new assignment is due at 23:59 there. */
+  timeZone: string;
   /** null: a new assignment. */
   assignmentId: number | null;
   onClose: () => void;
@@ -42,7 +44,14 @@ function hasDialogAbove(): boolean {
  * A new assignment in one pass (details, test cases, reference run), or an existing one edited; loads
  * the assignment first when editing.
  */
-export function AssignmentEditorModal({ courseId, assignmentId, onClose, onCreated, onDeleted }: Props) {
+export function AssignmentEditorModal({
+  courseId,
+  timeZone,
+  assignmentId,
+  onClose,
+  onCreated,
+  onDeleted,
+}: Props) {
   const { t } = useTranslation();
   const isPhone = useMediaQuery('(max-width: 48em)');
   const detail = useQuery({
@@ -56,7 +65,13 @@ export function AssignmentEditorModal({ courseId, assignmentId, onClose, onCreat
   let body: ReactNode;
   if (assignmentId === null) {
     body = (
-      <NewAssignmentFlow courseId={courseId} closeRef={closeRef} onClose={onClose} onCreated={onCreated} />
+      <NewAssignmentFlow
+        courseId={courseId}
+        timeZone={timeZone}
+        closeRef={closeRef}
+        onClose={onClose}
+        onCreated={onCreated}
+      />
     );
   } else if (detail.isError) {
     body = <ErrorState error={detail.error} onRetry={() => void detail.refetch()} />;
@@ -76,6 +91,7 @@ export function AssignmentEditorModal({ courseId, assignmentId, onClose, onCreat
     body = (
       <AssignmentForm
         courseId={courseId}
+        timeZone={timeZone}
         assignment={editorView}
         initial={assignmentValues(editorView, detail.data.course)}
         onClose={onClose}
@@ -103,12 +119,13 @@ export function AssignmentEditorModal({ courseId, assignmentId, onClose, onCreat
 
 function AssignmentForm({
   courseId,
+  timeZone,
   assignment,
   initial,
   onClose,
   onDeleted,
   closeRef,
-}: Pick<Props, 'courseId' | 'onClose' | 'onDeleted'> & {
+}: Pick<Props, 'courseId' | 'timeZone' | 'onClose' | 'onDeleted'> & {
   assignment: EditorAssignment;
   initial: AssignmentFormValues;
   closeRef: RefObject<() => void>;
@@ -166,7 +183,7 @@ function AssignmentForm({
   return (
     <form noValidate onSubmit={form.handleSubmit((values) => save.mutate({ values, assignment }))}>
       <Stack gap="lg">
-        <AssignmentFormFields form={form} />
+        <AssignmentFormFields form={form} courseTimeZone={timeZone} />
         <AttachmentsField assignmentId={assignment.id} courseId={courseId} />
         <Group justify="space-between" mt="md">
           <Group gap="xs">

@@ -24,16 +24,25 @@ import { BooleanField } from '../../ui/BooleanField.tsx';
 import { CodeEditor } from '../../ui/CodeEditor.tsx';
 import { Markdown } from '../../ui/Markdown.tsx';
 import { schemaRule } from '../../ui/form.ts';
+import { CourseZoneHint } from '../courses/CourseZoneHint.tsx';
 import { normaliseExtension, type AssignmentFormValues } from './assignment-form.ts';
 import { browserTimeZone, fromLocalInput } from './dates.ts';
 
 const MAX_FILE_KB = MAX_SUBMISSION_FILE_BYTES / 1024;
 
 /** Every field of the assignment editor, in four groups: statement, code, files, dates. */
-export function AssignmentFormFields({ form }: { form: UseFormReturn<AssignmentFormValues> }) {
+export function AssignmentFormFields({
+  form,
+  courseTimeZone,
+}: {
+  form: UseFormReturn<AssignmentFormValues>;
+  /** The course's zone, named under the dates when the browser's differs. */
+  courseTimeZone: string;
+}) {
   const { t } = useTranslation();
   const errors = form.formState.errors;
   const statement = form.watch('statement');
+  const due = form.watch('due_at');
   return (
     <>
       <Fieldset legend={t('assignments.editor.statementGroup')}>
@@ -247,6 +256,7 @@ export function AssignmentFormFields({ form }: { form: UseFormReturn<AssignmentF
               })}
             />
           </SimpleGrid>
+          <CourseZoneHint zone={courseTimeZone} due={due} />
           <BooleanField
             control={form.control}
             name="leaderboard_enabled"

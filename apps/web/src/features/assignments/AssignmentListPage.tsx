@@ -132,7 +132,7 @@ export function AssignmentListPage() {
           <AssignmentTable rows={assignments.data.results} canEdit={canEdit} onEdit={editor.openEdit} />
         </>
       )}
-      <AssignmentEditorHost courseId={course.id} />
+      <AssignmentEditorHost courseId={course.id} timeZone={course.time_zone} />
     </Stack>
   );
 }

@@ -1,3 +1,4 @@
+import { AssignmentCreate } from '@kadai/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/index.ts';
@@ -5,9 +6,11 @@ import { stubFetch } from '../../test/fetch.ts';
 import { renderApp } from '../../test/render.tsx';
 import { signInAsStudent } from '../../test/session.ts';
 import type { CodeEditorProps } from '../../ui/CodeEditor.tsx';
+import { wallTimeIn } from '../courses/course-time.ts';
 import { AssignmentEditorHost } from './AssignmentEditorHost.tsx';
 import { assignmentDraftKey } from './assignment-draft.ts';
 import { assignmentKeys } from './assignments.queries.ts';
+import { browserTimeZone } from './dates.ts';
 import { COURSE_ID, NEW_ID, fakeAssignmentServer } from './new-assignment-fixtures.ts';
 
 // CodeMirror needs layout APIs jsdom lacks; a textarea stands in with the same props.
@@ -21,8 +24,14 @@ vi.mock('../../ui/CodeEditor.tsx', () => ({
   ),
 }));
 
+/** A course in another zone than the browser's, so the dates get the hint. */
+const COURSE_ZONE = browserTimeZone() === 'Asia/Tokyo' ? 'America/New_York' : 'Asia/Tokyo';
+
 const ROUTES = [
-  { path: '/course/:course_id/assignment', element: <AssignmentEditorHost courseId={COURSE_ID} /> },
+  {
+    path: '/course/:course_id/assignment',
+    element: <AssignmentEditorHost courseId={COURSE_ID} timeZone={COURSE_ZONE} />,
+  },
   { path: '/course/:course_id/assignment/:assignment_id', element: <p>The assignment page</p> },
 ];
 
@@ -58,11 +67,15 @@ describe('a new assignment in one pass', () => {
   it('creates the assignment, then writes its tests, runs the reference and opens it', async () => {
     const { server, view } = openNewAssignment();
     await fillTitle('Sum of two numbers');
+    expect(screen.getByText(new RegExp(`^Course time zone: ${COURSE_ZONE} \\(23:59 there is`))).toBeTruthy();
     const testsHeading = await createAndMoveOn();
 
     const [create] = server.writes();
     expect(create?.method).toBe('POST');
     expect(create?.body).toMatchObject({ title: 'Sum of two numbers', courses: [{ course_id: COURSE_ID }] });
+    // Due at 23:59 in the course's zone, not the browser's.
+    const due = new Date(AssignmentCreate.parse(create?.body).courses[0]?.due_at ?? '');
+    expect(wallTimeIn(due, COURSE_ZONE)).toMatchObject({ hour: 23, minute: 59 });
     await waitFor(() => expect(document.activeElement).toBe(testsHeading));
     expect(screen.getByText('Assignment “Sum of two numbers” created. Now add its test cases.')).toBeTruthy();
     expect(await screen.findByText('No test cases yet: add the first with New test case.')).toBeTruthy();

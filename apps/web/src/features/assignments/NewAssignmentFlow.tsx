@@ -34,11 +34,14 @@ const REFERENCE = 2;
  */
 export function NewAssignmentFlow({
   courseId,
+  timeZone,
   closeRef,
   onClose,
   onCreated,
 }: {
   courseId: number;
+  /** The course's time zone: the assignment is proposed due at 23:59 there. */
+  timeZone: string;
   /** What the dialog's X and Escape do. */
   closeRef: RefObject<() => void>;
   onClose: () => void;
@@ -48,13 +51,13 @@ export function NewAssignmentFlow({
   const { t } = useTranslation();
   const format = useFormatters();
   const isPhone = useMediaQuery('(max-width: 48em)');
-  const [defaults] = useState(() => emptyAssignmentValues());
+  const [defaults] = useState(() => emptyAssignmentValues(timeZone));
   const form = useForm<AssignmentFormValues>({ defaultValues: defaults, mode: 'onTouched' });
   // Read while rendering, so the form keeps it current for the close check.
   const { isDirty } = form.formState;
   const [created, setCreated] = useState<EditorAssignment | null>(null);
   const [step, setStep] = useState(DETAILS);
-  const draft = useAssignmentDraft(courseId, form, defaults, created === null);
+  const draft = useAssignmentDraft(courseId, timeZone, form, defaults, created === null);
   const canSelect = created !== null;
   const queryClient = useQueryClient();
   const detailQuery = assignmentQuery(created?.id ?? 0, courseId);
@@ -187,7 +190,7 @@ export function NewAssignmentFlow({
                 </Stack>
               </Alert>
             ) : null}
-            <AssignmentFormFields form={form} />
+            <AssignmentFormFields form={form} courseTimeZone={timeZone} />
             {created !== null ? (
               <AttachmentsField assignmentId={created.id} courseId={courseId} />
             ) : (

@@ -21,10 +21,18 @@ export function TestCasePage() {
   const course = useCourse();
   const assignmentId = parseId(useParams().assignment_id);
   if (!canEditCourse(course) || assignmentId === null) return <NotFoundPage />;
-  return <TestCaseEditor assignmentId={assignmentId} courseId={course.id} />;
+  return <TestCaseEditor assignmentId={assignmentId} courseId={course.id} timeZone={course.time_zone} />;
 }
 
-function TestCaseEditor({ assignmentId, courseId }: { assignmentId: number; courseId: number }) {
+function TestCaseEditor({
+  assignmentId,
+  courseId,
+  timeZone,
+}: {
+  assignmentId: number;
+  courseId: number;
+  timeZone: string;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const editor = useAssignmentEditor();
@@ -70,6 +78,7 @@ function TestCaseEditor({ assignmentId, courseId }: { assignmentId: number; cour
 
       <AssignmentEditorHost
         courseId={courseId}
+        timeZone={timeZone}
         onDeleted={() => navigate(pathTo('Assignment', { course_id: courseId }), { replace: true })}
       />
     </Stack>

@@ -8,8 +8,10 @@ import {
   withDraft,
 } from './assignment-draft.ts';
 import { emptyAssignmentValues } from './assignment-form.ts';
+import { browserTimeZone } from './dates.ts';
 
-const DEFAULTS = emptyAssignmentValues(new Date('2026-04-01T09:00:00'));
+const ZONE = browserTimeZone();
+const DEFAULTS = emptyAssignmentValues(ZONE, new Date('2026-04-01T09:00:00'));
 
 describe('the draft of a new assignment', () => {
   it('keeps only what differs from the defaults, and restores it over fresh ones', () => {
@@ -22,7 +24,7 @@ describe('the draft of a new assignment', () => {
     expect(draft).toEqual({ savedAt: '2026-04-01T10:00:00.000Z', values: changed });
 
     // A week later the dates left as proposed are proposed afresh.
-    const later = emptyAssignmentValues(new Date('2026-04-08T09:00:00'));
+    const later = emptyAssignmentValues(ZONE, new Date('2026-04-08T09:00:00'));
     const restored = withDraft(later, draft?.values ?? {});
     expect(restored).toEqual({ ...later, title: 'Sum', allowed_extensions: ['.py', '.txt'], max_files: 3 });
   });

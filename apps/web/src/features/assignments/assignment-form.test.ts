@@ -7,7 +7,7 @@ import {
   toAssignmentUpdate,
   type EditorAssignment,
 } from './assignment-form.ts';
-import { availabilityOf } from './dates.ts';
+import { availabilityOf, browserTimeZone } from './dates.ts';
 
 const COURSE_1 = {
   course_id: 1,
@@ -43,7 +43,8 @@ const ASSIGNMENT: EditorAssignment = {
 describe('assignment form', () => {
   it('starts a new assignment open now, due at 23:59 a week from today, with no late period', () => {
     const now = new Date('2026-04-01T10:20:30');
-    const values = emptyAssignmentValues(now);
+    // A course in the browser's own zone: the inputs show 23:59.
+    const values = emptyAssignmentValues(browserTimeZone(), now);
     expect(values.opens_at).toBe('2026-04-01T10:20');
     expect(values.due_at).toBe('2026-04-08T23:59');
     expect(values.late_until).toBe('');
@@ -52,9 +53,16 @@ describe('assignment form', () => {
     expect(availabilityOf({ ...dates, late_until: null }, now)).toBe('open');
   });
 
+  it('is due at 23:59 in the course’s zone, whatever the browser’s', () => {
+    const values = emptyAssignmentValues('Asia/Tokyo', new Date('2026-05-01T00:10:00Z'));
+    expect(toAssignmentCreate({ ...values, title: 'Sum' }, 1).courses[0]?.due_at).toBe(
+      '2026-05-08T14:59:00.000Z',
+    );
+  });
+
   it('creates with the current course, sizes in bytes and normalised extensions', () => {
     const values = {
-      ...emptyAssignmentValues(),
+      ...emptyAssignmentValues('UTC'),
       title: '  Sum ',
       allowed_extensions: ['py', '.PY', '.txt'],
       max_file_kb: 2,

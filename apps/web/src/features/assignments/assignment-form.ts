@@ -28,9 +28,12 @@ export interface AssignmentFormValues {
   leaderboard_enabled: boolean;
 }
 
-/** A new assignment: open now, due at 23:59 a week from today, Python only, 5 files of 1 MB. */
-export function emptyAssignmentValues(now: Date = new Date()): AssignmentFormValues {
-  const dates = defaultWindow(now);
+/**
+ * A new assignment: open now, due at 23:59 a week from today in the course's zone, Python only, 5 files
+ * of 1 MB.
+ */
+export function emptyAssignmentValues(courseZone: string, now: Date = new Date()): AssignmentFormValues {
+  const dates = defaultWindow(courseZone, now);
   return {
     title: '',
     statement: '',

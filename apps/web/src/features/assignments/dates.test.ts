@@ -50,7 +50,7 @@ describe('the default window of a new assignment or quiz', () => {
   it('opens this minute, so it is open at once, and closes at 23:59 a week from today', () => {
     inZone('Asia/Tokyo', () => {
       const now = new Date('2026-04-01T10:20:45+09:00');
-      const range = defaultWindow(now);
+      const range = defaultWindow('Asia/Tokyo', now);
       expect(range).toEqual({ opens: '2026-04-01T10:20', closes: '2026-04-08T23:59' });
       const opens = Date.parse(fromLocalInput(range.opens) ?? '');
       expect(opens).toBeLessThanOrEqual(now.getTime());
@@ -67,7 +67,7 @@ describe('the default window of a new assignment or quiz', () => {
   it('counts the week from the local date, late in the evening and across a month', () => {
     inZone('Asia/Tokyo', () => {
       // 23:30 on 30 April in Tokyo is still 30 April there (14:30 UTC).
-      expect(defaultWindow(new Date('2026-04-30T14:30:00Z'))).toEqual({
+      expect(defaultWindow('Asia/Tokyo', new Date('2026-04-30T14:30:00Z'))).toEqual({
         opens: '2026-04-30T23:30',
         closes: '2026-05-07T23:59',
       });
@@ -77,9 +77,18 @@ describe('the default window of a new assignment or quiz', () => {
   it('still closes at 23:59 when daylight saving starts during the week', () => {
     inZone('America/New_York', () => {
       // Clocks go forward on 8 March 2026 in New York: 23:59 of 12 March is EDT (UTC−4).
-      const range = defaultWindow(new Date('2026-03-05T12:00:00-05:00'));
+      const range = defaultWindow('America/New_York', new Date('2026-03-05T12:00:00-05:00'));
       expect(range).toEqual({ opens: '2026-03-05T12:00', closes: '2026-03-12T23:59' });
       expect(fromLocalInput(range.closes)).toBe('2026-03-13T03:59:00.000Z');
+    });
+  });
+
+  it('closes at 23:59 in the course’s zone, shown in the browser’s', () => {
+    inZone('America/New_York', () => {
+      // 21:20 on 31 March in New York is 10:20 on 1 April in Tokyo; 23:59 there on 8 April is 10:59 here.
+      const range = defaultWindow('Asia/Tokyo', new Date('2026-04-01T10:20:45+09:00'));
+      expect(range).toEqual({ opens: '2026-03-31T21:20', closes: '2026-04-08T10:59' });
+      expect(fromLocalInput(range.closes)).toBe('2026-04-08T14:59:00.000Z');
     });
   });
 });

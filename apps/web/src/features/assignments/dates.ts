@@ -1,3 +1,5 @@
+import { defaultWindowIn } from '../courses/course-time.ts';
+
 /** Dates of an assignment in one course, as the list and the detail page read them. */
 export interface AssignmentDates {
   opens_at: string;
@@ -34,16 +36,12 @@ export function fromLocalInput(value: string): string | null {
 }
 
 /**
- * The window a new assignment or quiz starts with, as `datetime-local` values: open from now (this
- * minute, so one saved with the defaults is open at once) until 23:59 a week from today. Courses have
- * no time zone of their own, so "today" and 23:59 are in the zone the form's inputs are in, the
- * browser's, which the form names.
+ * The window a new assignment or quiz starts with, as `datetime-local` values (the browser's zone): open
+ * from now until 23:59 a week from today, today and 23:59 in the course's zone (`defaultWindowIn`).
  */
-export function defaultWindow(now: Date = new Date()): { opens: string; closes: string } {
-  // The Date constructor works in local civil time, so a daylight-saving change within the week
-  // still lands on 23:59.
-  const closes = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 7, 23, 59);
-  return { opens: toLocalInput(now.toISOString()), closes: toLocalInput(closes.toISOString()) };
+export function defaultWindow(courseZone: string, now: Date = new Date()): { opens: string; closes: string } {
+  const { opens, closes } = defaultWindowIn(courseZone, now);
+  return { opens: toLocalInput(opens.toISOString()), closes: toLocalInput(closes.toISOString()) };
 }
 
 /** The browser's time zone name, shown next to date inputs ("Asia/Tokyo"). */

@@ -20,6 +20,8 @@ export const DRAFT_DELAY_MS = 500;
  */
 export function useAssignmentDraft(
   courseId: number,
+  /** The course's time zone, for fresh defaults after a discard. */
+  courseZone: string,
   form: UseFormReturn<AssignmentFormValues>,
   defaults: AssignmentFormValues,
   enabled: boolean,
@@ -78,10 +80,10 @@ export function useAssignmentDraft(
     if (timer.current !== null) clearTimeout(timer.current);
     timer.current = null;
     clearAssignmentDraft(courseId);
-    baseline.current = emptyAssignmentValues();
+    baseline.current = emptyAssignmentValues(courseZone);
     form.reset(baseline.current);
     setRestored(null);
-  }, [courseId, form]);
+  }, [courseId, courseZone, form]);
 
   return { restored, stop, discard };
 }

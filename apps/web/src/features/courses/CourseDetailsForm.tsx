@@ -16,6 +16,7 @@ function toForm(course: Course): CourseFormValues {
     description: course.description,
     has_videos: course.has_videos,
     has_assessment: course.has_assessment,
+    time_zone: course.time_zone,
   };
 }
 
@@ -25,7 +26,9 @@ export function CourseDetailsForm({ course }: { course: Course }) {
   const form = useForm<CourseFormValues>({ defaultValues: toForm(course) });
 
   const save = useMutation({
-    mutationFn: (values: CourseFormValues) => updateCourse(course.id, values),
+    // The zone is sent only when changed: a course that follows the server's default keeps following it.
+    mutationFn: ({ time_zone, ...values }: CourseFormValues) =>
+      updateCourse(course.id, form.formState.dirtyFields.time_zone ? { ...values, time_zone } : values),
     onSuccess: async (saved) => {
       queryClient.setQueryData(courseKeys.detail(saved.id), saved);
       await queryClient.invalidateQueries({ queryKey: courseKeys.lists() });
@@ -33,7 +36,7 @@ export function CourseDetailsForm({ course }: { course: Course }) {
       notifySuccess(t('settings.saved'));
     },
     onError: (error) => {
-      if (!applyFieldErrors(error, form.setError, ['title', 'description'])) {
+      if (!applyFieldErrors(error, form.setError, ['title', 'description', 'time_zone'])) {
         notifyError(errorMessage(error, t), { title: t('settings.saveFailed') });
       }
     },
@@ -52,7 +55,7 @@ export function CourseDetailsForm({ course }: { course: Course }) {
         <Title order={2} size="h4">
           {t('settings.details')}
         </Title>
-        <CourseFields form={form} />
+        <CourseFields form={form} withTimeZone />
         <Group justify="flex-end">
           <Button type="submit" loading={save.isPending} disabled={!form.formState.isDirty}>
             {t('common.save')}

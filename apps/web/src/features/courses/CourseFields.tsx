@@ -1,6 +1,7 @@
-import { TextInput, Textarea } from '@mantine/core';
-import { CourseCreate } from '@kadai/contracts';
-import type { UseFormReturn } from 'react-hook-form';
+import { Select, TextInput, Textarea } from '@mantine/core';
+import { CourseCreate, supportedTimeZones } from '@kadai/contracts';
+import { useMemo } from 'react';
+import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { BooleanField } from '../../ui/BooleanField.tsx';
 import { schemaRule } from '../../ui/form.ts';
@@ -11,6 +12,8 @@ export interface CourseFormValues {
   description: string;
   has_videos: boolean;
   has_assessment: boolean;
+  /** An IANA zone; null (a new course): the server's default zone. */
+  time_zone: string | null;
 }
 
 export const EMPTY_COURSE: CourseFormValues = {
@@ -18,18 +21,31 @@ export const EMPTY_COURSE: CourseFormValues = {
   description: '',
   has_videos: false,
   has_assessment: false,
+  time_zone: null,
 };
 
-/** Title, description and the two feature flags, validated with the contract's own rules. */
+/** This browser's zones, with the course's own first when the browser does not list it. */
+function zoneChoices(current: string | null): string[] {
+  const zones = supportedTimeZones();
+  return current === null || zones.includes(current) ? zones : [current, ...zones];
+}
+
+/**
+ * Title, description and the two feature flags, validated with the contract's own rules; with
+ * `withTimeZone` (the settings page) also the course's time zone. A new course gets the server's default
+ * zone, which its settings then show.
+ */
 export function CourseFields({
   form,
   flagKind,
   autoFocus = false,
+  withTimeZone = false,
 }: {
   form: UseFormReturn<CourseFormValues>;
   /** Checkboxes in the create dialog, switches on the settings page. */
   flagKind?: 'checkbox' | 'switch';
   autoFocus?: boolean;
+  withTimeZone?: boolean;
 }) {
   const { t } = useTranslation();
   const errors = form.formState.errors;
@@ -66,6 +82,36 @@ export function CourseFields({
         name="has_assessment"
         label={t('courses.fields.hasAssessment')}
       />
+      {withTimeZone ? <TimeZoneField form={form} /> : null}
     </>
+  );
+}
+
+function TimeZoneField({ form }: { form: UseFormReturn<CourseFormValues> }) {
+  const { t } = useTranslation();
+  const initial = form.formState.defaultValues?.time_zone ?? null;
+  const data = useMemo(() => zoneChoices(initial), [initial]);
+  return (
+    <Controller
+      control={form.control}
+      name="time_zone"
+      render={({ field, fieldState }) => (
+        <Select
+          label={t('courses.fields.timeZone')}
+          description={t('courses.fields.timeZoneHelp')}
+          data={data}
+          searchable
+          nothingFoundMessage={t('courses.fields.timeZoneNothing')}
+          allowDeselect={false}
+          value={field.value}
+          onChange={(value) => {
+            if (value !== null) field.onChange(value);
+          }}
+          onBlur={field.onBlur}
+          ref={field.ref}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
   );
 }

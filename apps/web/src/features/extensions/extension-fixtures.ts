@@ -19,6 +19,7 @@ export function course(role: CourseRole): Course {
     description: '',
     has_videos: false,
     has_assessment: false,
+    time_zone: 'Asia/Tokyo',
     created_at: AT,
     updated_at: AT,
     my_role: role,

@@ -9,6 +9,7 @@ export const course = (role: 'student' | 'editor') => ({
   description: '',
   has_videos: false,
   has_assessment: false,
+  time_zone: 'Asia/Tokyo',
   created_at: '2026-04-01T00:00:00Z',
   updated_at: '2026-04-01T00:00:00Z',
   my_role: role,

@@ -79,6 +79,7 @@ export function QuizDetailPage() {
       )}
       <QuizEditorHost
         courseId={course.id}
+        timeZone={course.time_zone}
         onDeleted={() => navigate(pathTo('QuizList', { course_id: course.id }), { replace: true })}
       />
     </Stack>

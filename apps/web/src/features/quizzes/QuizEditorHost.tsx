@@ -26,13 +26,23 @@ export function useQuizEditor() {
   };
 }
 
-export function QuizEditorHost({ courseId, onDeleted }: { courseId: number; onDeleted?: () => void }) {
+export function QuizEditorHost({
+  courseId,
+  timeZone,
+  onDeleted,
+}: {
+  courseId: number;
+  /** The course's time zone (`useCourse().time_zone`). */
+  timeZone: string;
+  onDeleted?: () => void;
+}) {
   const editor = useQuizEditor();
   if (editor.target === null) return null;
   return (
     <QuizEditorModal
       key={String(editor.target)}
       courseId={courseId}
+      timeZone={timeZone}
       quizId={editor.target === 'new' ? null : editor.target}
       onClose={editor.close}
       onDeleted={() => {

@@ -30,6 +30,8 @@ import { quizKeys, quizQuery } from './quizzes.queries.ts';
 
 interface Props {
   courseId: number;
+  /** The course's time zone: a new quiz closes at 23:59 there. */
+  timeZone: string;
   /** null: a new quiz. */
   quizId: number | null;
   onClose: () => void;
@@ -37,7 +39,7 @@ interface Props {
 }
 
 /** Create or edit a quiz and its window in this course, with a preview; loads the quiz first to edit. */
-export function QuizEditorModal({ courseId, quizId, onClose, onDeleted }: Props) {
+export function QuizEditorModal({ courseId, timeZone, quizId, onClose, onDeleted }: Props) {
   const { t } = useTranslation();
   const isPhone = useMediaQuery('(max-width: 48em)');
   const quiz = useQuery({ ...quizQuery(quizId ?? 0), enabled: quizId !== null });
@@ -50,9 +52,10 @@ export function QuizEditorModal({ courseId, quizId, onClose, onDeleted }: Props)
     body = (
       <QuizForm
         courseId={courseId}
+        timeZone={timeZone}
         quiz={null}
         quizCourse={null}
-        initial={emptyQuizValues()}
+        initial={emptyQuizValues(timeZone)}
         onClose={onClose}
         onDeleted={onDeleted}
         closeRef={closeRef}
@@ -76,6 +79,7 @@ export function QuizEditorModal({ courseId, quizId, onClose, onDeleted }: Props)
     body = (
       <QuizForm
         courseId={courseId}
+        timeZone={timeZone}
         quiz={editorQuiz}
         quizCourse={quizCourse}
         initial={quizValues(editorQuiz, quizCourse)}
@@ -102,6 +106,7 @@ export function QuizEditorModal({ courseId, quizId, onClose, onDeleted }: Props)
 
 function QuizForm({
   courseId,
+  timeZone,
   quiz,
   quizCourse,
   initial,
@@ -238,7 +243,7 @@ function QuizForm({
           </Tabs.List>
           <Tabs.Panel value="edit" pt="md">
             <Stack gap="lg">
-              <QuizFormFields form={form} />
+              <QuizFormFields form={form} courseTimeZone={timeZone} />
               <QuestionListEditor form={form} locked={locked} submissionCount={quiz?.submission_count ?? 0} />
             </Stack>
           </Tabs.Panel>

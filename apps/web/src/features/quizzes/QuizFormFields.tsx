@@ -15,15 +15,24 @@ import { useTranslation } from 'react-i18next';
 import { Markdown } from '../../ui/Markdown.tsx';
 import { schemaRule } from '../../ui/form.ts';
 import { browserTimeZone, fromLocalInput } from '../assignments/dates.ts';
+import { CourseZoneHint } from '../courses/CourseZoneHint.tsx';
 import { REVIEW_PRESETS, type QuizFormValues } from './quiz-form.ts';
 
 const MAX_MINUTES = 24 * 60;
 
 /** Title and description of the quiz, then its window in this course and when review opens. */
-export function QuizFormFields({ form }: { form: UseFormReturn<QuizFormValues> }) {
+export function QuizFormFields({
+  form,
+  courseTimeZone,
+}: {
+  form: UseFormReturn<QuizFormValues>;
+  /** The course's zone, named under the dates when the browser's differs. */
+  courseTimeZone: string;
+}) {
   const { t } = useTranslation();
   const errors = form.formState.errors;
   const description = form.watch('description');
+  const closes = form.watch('closes_at');
   return (
     <>
       <Fieldset legend={t('quiz.editor.aboutGroup')}>
@@ -126,6 +135,7 @@ export function QuizFormFields({ form }: { form: UseFormReturn<QuizFormValues> }
               )}
             />
           </SimpleGrid>
+          <CourseZoneHint zone={courseTimeZone} due={closes} />
         </Stack>
       </Fieldset>
 

@@ -124,7 +124,7 @@ export function QuizListPage() {
           ))}
         </>
       )}
-      <QuizEditorHost courseId={course.id} />
+      <QuizEditorHost courseId={course.id} timeZone={course.time_zone} />
     </Stack>
   );
 }

@@ -13,6 +13,7 @@ export function course(role: 'student' | 'editor') {
     description: '',
     has_videos: false,
     has_assessment: false,
+    time_zone: 'Asia/Tokyo',
     created_at: iso(-DAY),
     updated_at: iso(-DAY),
     my_role: role,

@@ -1,6 +1,6 @@
 import { QuestionInput, QuizCreate, type QuizCourse } from '@kadai/contracts';
 import { describe, expect, it } from 'vitest';
-import { toLocalInput } from '../assignments/dates.ts';
+import { browserTimeZone, toLocalInput } from '../assignments/dates.ts';
 import {
   changeKind,
   emptyQuestion,
@@ -179,7 +179,8 @@ describe('the window and review presets', () => {
 
   it('opens a new quiz now, until 23:59 a week from today, with review after closing', () => {
     const now = new Date('2026-05-01T09:10:40');
-    const values = emptyQuizValues(now);
+    // A course in the browser's own zone: the inputs show 23:59.
+    const values = emptyQuizValues(browserTimeZone(), now);
     expect(values.opens_at).toBe('2026-05-01T09:10');
     expect(values.closes_at).toBe('2026-05-08T23:59');
     expect([values.scores_preset, values.answers_preset]).toEqual(['after_closing', 'after_closing']);
@@ -189,8 +190,14 @@ describe('the window and review presets', () => {
     expect(Date.parse(dates.closes_at)).toBeGreaterThan(now.getTime());
   });
 
+  it('closes a new quiz at 23:59 in the course’s zone, whatever the browser’s', () => {
+    const values = emptyQuizValues('America/New_York', new Date('2026-05-01T00:10:00Z'));
+    // 20:10 on 30 April in New York: closes 23:59 EDT on 7 May.
+    expect(toQuizCourseDates(values).closes_at).toBe('2026-05-08T03:59:00.000Z');
+  });
+
   it('makes a new quiz the contract accepts once its question is filled in', () => {
-    const values = emptyQuizValues(new Date('2026-05-01T00:10:00Z'));
+    const values = emptyQuizValues('Asia/Tokyo', new Date('2026-05-01T00:10:00Z'));
     values.title = 'Week 2';
     values.questions = [question({ kind: 'true_false' })];
     const body = toQuizCreate(values, 1);

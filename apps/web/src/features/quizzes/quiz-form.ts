@@ -110,9 +110,12 @@ export function changeKind(question: QuestionFormValues, kind: QuestionKind): Qu
   };
 }
 
-/** A new quiz: open now until 23:59 a week from today; scores and answers shown after it closes. */
-export function emptyQuizValues(now: Date = new Date()): QuizFormValues {
-  const dates = defaultWindow(now);
+/**
+ * A new quiz: open now until 23:59 a week from today in the course's zone; scores and answers shown
+ * after it closes.
+ */
+export function emptyQuizValues(courseZone: string, now: Date = new Date()): QuizFormValues {
+  const dates = defaultWindow(courseZone, now);
   return {
     title: '',
     description: '',

@@ -12,6 +12,7 @@ export const COURSE = {
   description: '',
   has_videos: false,
   has_assessment: false,
+  time_zone: 'Asia/Tokyo',
   created_at: iso(-DAY),
   updated_at: iso(-DAY),
   my_role: 'student',
