@@ -1,4 +1,22 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * The web test files (relative to apps/web) that replace a module with `vi.mock`. They run in a project
+ * of their own with `isolate: true`: in the shared module cache of the `web` project, a page another
+ * file had already loaded keeps the real module (the code editor instead of its stand-in), so whether
+ * the mock applied depended on the order the files ran in.
+ */
+function webFilesThatMock(): string[] {
+  const root = path.join(import.meta.dirname, 'apps/web');
+  return readdirSync(path.join(root, 'src'), { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.test\.tsx?$/.test(file))
+    .map((file) => path.join('src', file))
+    .filter((file) => readFileSync(path.join(root, file), 'utf8').includes('vi.mock('))
+    .map((file) => file.split(path.sep).join('/'));
+}
+const WEB_MOCKING = webFilesThatMock();
 
 export default defineConfig({
   test: {
@@ -59,6 +77,7 @@ export default defineConfig({
           name: 'web',
           root: './apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
+          exclude: WEB_MOCKING,
           environment: 'jsdom',
           // One jsdom and one load of React, Mantine and the app per worker, not per file (4× less CPU
           // for the project). src/test/setup.ts gives each file a fresh session and language.
@@ -66,6 +85,19 @@ export default defineConfig({
           maxWorkers: 2,
           // Page-level tests render the app in jsdom while the unit project's sandbox runs share the two
           // cores: 0.5 s alone, past vitest's default 5 s once under that load.
+          testTimeout: 15_000,
+        },
+      },
+      {
+        extends: './apps/web/vite.config.ts',
+        test: {
+          // The files that vi.mock a module, each with modules of its own (see webFilesThatMock).
+          name: 'web-mocked',
+          root: './apps/web',
+          include: WEB_MOCKING,
+          environment: 'jsdom',
+          isolate: true,
+          maxWorkers: 2,
           testTimeout: 15_000,
         },
       },

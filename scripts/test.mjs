@@ -89,7 +89,7 @@ function vitestStep(name, { projects, files = [], report, env = {} }) {
 // The embedded database always gets its own run: the harness switches to PostgreSQL whenever
 // TEST_DATABASE_URL is set, so it is cleared here and given only to the PostgreSQL step below.
 vitestStep('unit, API (PGlite) and web tests', {
-  projects: ['unit', 'api', 'web'],
+  projects: ['unit', 'api', 'web', 'web-mocked'],
   report: 'vitest.json',
   env: { TEST_DATABASE_URL: '' },
 });
