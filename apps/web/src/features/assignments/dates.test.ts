@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { availabilityOf, defaultWindow, fromLocalInput, toLocalInput } from './dates.ts';
+import { inZone } from '../../test/zone.ts';
 
 const DATES = {
   opens_at: '2026-04-01T00:00:00.000Z',
@@ -35,18 +36,6 @@ describe('local date inputs', () => {
 });
 
 describe('the default window of a new assignment or quiz', () => {
-  /** Runs `body` with the process's local time zone set to `zone` (Node reads TZ on every change). */
-  function inZone(zone: string, body: () => void) {
-    const before = process.env.TZ;
-    process.env.TZ = zone;
-    try {
-      body();
-    } finally {
-      if (before === undefined) delete process.env.TZ;
-      else process.env.TZ = before;
-    }
-  }
-
   it('opens this minute, so it is open at once, and closes at 23:59 a week from today', () => {
     inZone('Asia/Tokyo', () => {
       const now = new Date('2026-04-01T10:20:45+09:00');

@@ -8,6 +8,7 @@ import {
   wallTimeIn,
   type WallTime,
 } from './course-time.ts';
+import { inZone } from '../../test/zone.ts';
 
 const NEW_YORK = 'America/New_York';
 const TOKYO = 'Asia/Tokyo';
@@ -19,18 +20,6 @@ const at = (year: number, month: number, day: number, hour = 0, minute = 0): Wal
   minute,
 });
 const iso = (date: Date) => date.toISOString();
-
-/** Runs `body` with the process's own zone set to `zone`: the module must not depend on it. */
-function withProcessZone(zone: string, body: () => void) {
-  const before = process.env.TZ;
-  process.env.TZ = zone;
-  try {
-    body();
-  } finally {
-    if (before === undefined) delete process.env.TZ;
-    else process.env.TZ = before;
-  }
-}
 
 describe('wall times in a zone', () => {
   it('reads the clock of a zone without daylight saving', () => {
@@ -94,7 +83,7 @@ describe('the default window of a new assignment or quiz', () => {
     // 21:00 on 31 March in New York is already 1 April in Tokyo.
     const now = new Date('2026-03-31T21:00:00-04:00');
     for (const zone of ['UTC', NEW_YORK, 'Pacific/Kiritimati']) {
-      withProcessZone(zone, () => {
+      inZone(zone, () => {
         expect(iso(defaultWindowIn(TOKYO, now).closes), zone).toBe('2026-04-08T14:59:00.000Z');
         expect(iso(defaultWindowIn(NEW_YORK, now).closes), zone).toBe('2026-04-08T03:59:00.000Z');
       });

@@ -9,18 +9,7 @@ import {
   type GrantItem,
   type GrantItems,
 } from './extension-form.ts';
-
-/** Runs `body` with the process's local time zone set to `zone` (Node reads TZ on every change). */
-function inZone(zone: string, body: () => void) {
-  const before = process.env.TZ;
-  process.env.TZ = zone;
-  try {
-    body();
-  } finally {
-    if (before === undefined) delete process.env.TZ;
-    else process.env.TZ = before;
-  }
-}
+import { inZone } from '../../test/zone.ts';
 
 const LOOPS: GrantItem = {
   id: 1,
