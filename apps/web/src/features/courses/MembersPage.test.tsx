@@ -5,6 +5,7 @@ import { json, stubFetch } from '../../test/fetch.ts';
 import { renderApp } from '../../test/render.tsx';
 import { signInAsStudent } from '../../test/session.ts';
 import { useSession } from '../auth/session.ts';
+import { courseAs } from '../../test/course.ts';
 
 // Pages load their code on demand: the first render of each takes a while in jsdom.
 vi.setConfig({ testTimeout: 20_000 });
@@ -12,21 +13,7 @@ const SLOW = { timeout: 8000 };
 
 const AT = '2026-04-01T09:00:00.000Z';
 
-function course(role: CourseRole): Course {
-  return {
-    id: 1,
-    title: 'Python',
-    description: '',
-    has_videos: false,
-    has_assessment: false,
-    time_zone: 'Asia/Tokyo',
-    created_at: AT,
-    updated_at: AT,
-    my_role: role,
-    editor_count: 1,
-    student_count: 1,
-  };
-}
+const course = (role: CourseRole): Course => courseAs(role, { student_count: 1 });
 
 const member = (id: number, first: string, last: string): Member => ({
   id,

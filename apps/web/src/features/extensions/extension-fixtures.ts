@@ -8,25 +8,12 @@ import type {
 } from '@kadai/contracts';
 import { json, type RecordedRequest } from '../../test/fetch.ts';
 import { QUIZ_COURSE, inCourse } from '../quizzes/quiz-fixtures.ts';
+import { courseAs } from '../../test/course.ts';
 
 export const AT = '2026-04-01T09:00:00.000Z';
 export const DUE = '2026-04-08T14:59:00.000Z';
 
-export function course(role: CourseRole): Course {
-  return {
-    id: 1,
-    title: 'Python',
-    description: '',
-    has_videos: false,
-    has_assessment: false,
-    time_zone: 'Asia/Tokyo',
-    created_at: AT,
-    updated_at: AT,
-    my_role: role,
-    editor_count: 1,
-    student_count: 2,
-  };
-}
+export const course = (role: CourseRole): Course => courseAs(role);
 
 export const TARO = { id: 4, email: 'taro@example.jp', first_name: 'Taro', last_name: 'Yamada' };
 export const ANN = { id: 5, email: 'ann@example.jp', first_name: 'Ann', last_name: 'Abe' };
