@@ -10,13 +10,15 @@
 // assignments, on single test cases and on quiz questions. Then VACUUM ANALYZE and the real API in this
 // process, asked over HTTP by the course's editor one request at a time: BENCH_RUNS (20) times each
 // after 3 warm-up requests — the course table, one student's detail, and the two histograms. Prints
-// p50, p95 and max against the targets; exits 0 either way (a bench reports, it does not fail).
+// p50, p95 and max against the targets, then the table's bytes on the wire and time as sent uncompressed,
+// with gzip and with brotli; exits 0 either way (a bench reports, it does not fail).
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { AssessmentTable, StudentAnalysis } from '@kadai/contracts';
 import { buildApp } from '../apps/api/src/app.ts';
 import { openBenchDatabase, signInForBench } from './bench-api.ts';
-import { send } from './http-client.ts';
+import { agent, send } from './http-client.ts';
 import { createBenchDatabase } from './processes.ts';
 import { percentile } from './stats.ts';
 
@@ -160,6 +162,41 @@ async function measure(port: number, token: string, url: string, check: (body: s
 
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
 
+/** Bytes on the wire (the body as sent) and time of `url` asked with `acceptEncoding`, median of RUNS. */
+async function onTheWire(port: number, token: string, url: string, acceptEncoding: string) {
+  const once = () =>
+    new Promise<{ bytes: number; ms: number; encoding: string }>((resolve, reject) => {
+      const started = performance.now();
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          path: url,
+          agent,
+          headers: { authorization: `Bearer ${token}`, 'accept-encoding': acceptEncoding },
+        },
+        (res) => {
+          let bytes = 0;
+          res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+          res.on('end', () =>
+            resolve({
+              bytes,
+              ms: performance.now() - started,
+              encoding: String(res.headers['content-encoding'] ?? 'identity'),
+            }),
+          );
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+  await once();
+  const answers = [];
+  for (let i = 0; i < RUNS; i++) answers.push(await once());
+  const times = answers.map((a) => a.ms);
+  return { bytes: answers[0]!.bytes, encoding: answers[0]!.encoding, p50: percentile(times, 50) };
+}
+
 async function main() {
   const database = TARGETS.includes('postgres')
     ? await createBenchDatabase(pgServer, 'kadai_bench_assessment')
@@ -233,6 +270,15 @@ async function main() {
       const verdict = r.target === null ? '—' : `${p95 < r.target ? 'met' : 'MISSED'} (< ${r.target} ms)`;
       console.log(
         `${r.name.padEnd(24)} ${fmt(percentile(r.times, 50)).padStart(10)} ${fmt(p95).padStart(10)} ${fmt(Math.max(...r.times)).padStart(10)} ${String(r.bytes).padStart(9)}  ${verdict}  [${r.check}]`,
+      );
+    }
+    // The largest answer of the API, as a browser gets it (apps/api/src/lib/compression.ts).
+    console.log('\nThe course table on the wire:');
+    for (const acceptEncoding of ['identity', 'gzip', 'gzip, deflate, br']) {
+      const wire = await onTheWire(port, token!, base, acceptEncoding);
+      console.log(
+        `  Accept-Encoding: ${acceptEncoding.padEnd(18)} ${wire.encoding.padEnd(8)} ` +
+          `${Math.round(wire.bytes / 1024)} KB, p50 ${fmt(wire.p50)}`,
       );
     }
     await app.close();

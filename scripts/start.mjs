@@ -36,8 +36,8 @@ function newestMtime(target) {
   return newest;
 }
 
-const sources = ['src', 'index.html', 'public', 'vite.config.ts', 'package.json'].map((p) =>
-  path.join(webDir, p),
+const sources = ['src', 'index.html', 'public', 'vite.config.ts', 'vite-precompress.ts', 'package.json'].map(
+  (p) => path.join(webDir, p),
 );
 sources.push(path.join(root, 'packages/contracts/src'));
 const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;

@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './vite-precompress.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
@@ -9,7 +10,8 @@ const vitestOptions = { test: { setupFiles: ['./src/test/setup.ts'] } };
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react()],
+  // precompress: brotli and gzip copies of the built text files, served in their place by the API.
+  plugins: [react(), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': apiTarget },

@@ -14,6 +14,7 @@ import type { AppContext } from './lib/context.ts';
 import { HttpError } from './lib/errors.ts';
 import { isDatabaseUnavailable } from './lib/sql-state.ts';
 import { registerAccessControl } from './lib/access.ts';
+import { registerCompression } from './lib/compression.ts';
 import { openApiOptions } from './lib/openapi.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { serializerCompiler } from './lib/serializer.ts';
@@ -115,6 +116,9 @@ export interface AppOptions {
   logger?: boolean;
 }
 
+/** The compressed copies beside the web app's files: sent in their place by negotiation, never by name. */
+const PRECOMPRESSED_FILES = ['**/*.br', '**/*.gz'];
+
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -179,6 +183,41 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerSecurityHeaders(app, config);
+
+  // The built web app before compression: its files were compressed once, at build (brotli and gzip
+  // beside each one, apps/web/vite-precompress.ts), and go out as stored by content negotiation.
+  // @fastify/compress applies to the routes registered after it, so it never compresses them again.
+  const webDist = path.resolve(options.webDistDir ?? config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST);
+  const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      globIgnore: ['assets/**', ...PRECOMPRESSED_FILES],
+      // These keep their names from build to build (index.html names the new assets): always revalidated.
+      cacheControl: false,
+      setHeaders: (reply) => reply.header('cache-control', 'no-cache'),
+    });
+    // Vite names built assets by content hash: they never change, so browsers may keep them for a year.
+    const assets = path.join(webDist, 'assets');
+    if (existsSync(assets)) {
+      await app.register(fastifyStatic, {
+        root: assets,
+        prefix: '/assets/',
+        wildcard: false,
+        decorateReply: false,
+        preCompressed: true,
+        globIgnore: PRECOMPRESSED_FILES,
+        immutable: true,
+        maxAge: '365d',
+      });
+    }
+  }
+
+  // Every answer of the routes below over 1 KB (the API's JSON, its exports, the API reference).
+  await registerCompression(app);
 
   await app.register(swagger, openApiOptions(config));
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
@@ -263,29 +302,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
-
-  const webDist = path.resolve(options.webDistDir ?? config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST);
-  const hasWeb = existsSync(path.join(webDist, 'index.html'));
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: webDist,
-      wildcard: false,
-      index: false,
-      globIgnore: ['assets/**'],
-    });
-    // Vite names built assets by content hash: they never change, so browsers may keep them for a year.
-    const assets = path.join(webDist, 'assets');
-    if (existsSync(assets)) {
-      await app.register(fastifyStatic, {
-        root: assets,
-        prefix: '/assets/',
-        wildcard: false,
-        decorateReply: false,
-        immutable: true,
-        maxAge: '365d',
-      });
-    }
-  }
 
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url.startsWith('/api');

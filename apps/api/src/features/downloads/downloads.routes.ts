@@ -15,6 +15,8 @@ export function registerDownloadRoutes(app: FastifyInstance, ctx: AppContext): v
     '/Download/:token',
     {
       config: { access: 'public' },
+      // Stored bytes go out as they are, with their Content-Length (lib/compression.ts).
+      compress: false,
       schema: {
         tags: ['files'],
         summary: 'Download a file through a signed link (always as an attachment)',

@@ -70,6 +70,8 @@ export function registerVideoFileRoutes(app: FastifyInstance, ctx: AppContext): 
     '/VideoFile/:token',
     {
       config: { access: 'public' },
+      // Stored bytes go out as they are, with their Content-Length (lib/compression.ts).
+      compress: false,
       schema: {
         tags: ['videos'],
         summary: 'Stream an uploaded lecture video through its signed address (ranges supported)',

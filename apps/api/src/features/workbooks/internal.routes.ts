@@ -58,7 +58,8 @@ export function registerInternalKernelRoutes(app: FastifyInstance, host: KernelH
         }
       });
 
-      const hidden = { schema: { hide: true } };
+      // Never compressed: a private network between instances, where it would only cost CPU on both ends.
+      const hidden = { schema: { hide: true }, compress: false } as const;
       const sessionOf = (request: FastifyRequest) => {
         const params = SessionParams.safeParse(request.params);
         return params.success ? params.data.sessionId : null;
