@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ExtensionDates, ExtensionKind } from '@kadai/contracts';
 import type { Executor } from '../../db/client.ts';
+import { inIntArray } from '../../db/int-array.ts';
 import { assignmentCourses, assignments, courseStudents, users } from '../../db/schema.ts';
 import { quizCourses, quizzes } from '../../db/schema-quizzes.ts';
 import { assignmentExtensions, extensionAudit, quizExtensions } from '../../db/schema-extensions.ts';
@@ -130,9 +131,7 @@ export async function listExtensions(
   filter: ExtensionFilter,
   limit: number,
 ): Promise<{ count: number; rows: ExtensionRow[] }> {
-  const ofUsers = filter.userIds
-    ? sql`and x.user_id = any(${`{${filter.userIds.join(',')}}`}::int[])`
-    : sql``;
+  const ofUsers = filter.userIds ? sql`and ${inIntArray(sql`x.user_id`, filter.userIds)}` : sql``;
   const item = filter.itemId === undefined ? sql`` : sql`and e.item_id = ${filter.itemId}`;
   const wants = (kind: ExtensionKind) =>
     sql.raw(filter.kind === undefined || filter.kind === kind ? 'true' : 'false');
