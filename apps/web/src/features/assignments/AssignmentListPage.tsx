@@ -183,34 +183,13 @@ function AssignmentTable({
                 <Text size="sm">{format.dateTime(row.opens_at)}</Text>
               </Table.Td>
               <Table.Td>
-                <Group gap={6}>
-                  <Text size="sm">{format.dateTime(row.due_at)}</Text>
-                  <ExtendedBadge extended={row.extended} />
-                </Group>
-                {row.late_until ? (
-                  <Text size="xs" c="dimmed">
-                    {t('assignments.lateUntilShort', { date: format.dateTime(row.late_until) })}
-                  </Text>
-                ) : null}
+                <DueDate row={row} />
               </Table.Td>
               <Table.Td>
-                {row.my_latest_status ? (
-                  <StatusBadge
-                    status={row.my_latest_status}
-                    score={row.my_latest_score}
-                    max={row.my_latest_max_score}
-                  />
-                ) : (
-                  <Text size="sm" c="dimmed">
-                    {t('assignments.notSubmitted')}
-                  </Text>
-                )}
+                <MyStatus row={row} />
               </Table.Td>
               <Table.Td ta="end">
-                <Text size="sm" ff="monospace">
-                  {row.my_best_score === null ? '–' : format.number(row.my_best_score)} /{' '}
-                  {format.number(row.total_points)}
-                </Text>
+                <BestScore row={row} />
               </Table.Td>
               {canEdit ? (
                 <Table.Td ta="end">
@@ -229,6 +208,50 @@ function AssignmentTable({
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/* The cells the table and the phone cards share. */
+
+/** The due date (the caller's own, marked when extended) and the late cut-off. */
+function DueDate({ row }: { row: AssignmentInCourse }) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  return (
+    <>
+      <Group gap={6}>
+        <Text size="sm">{format.dateTime(row.due_at)}</Text>
+        <ExtendedBadge extended={row.extended} />
+      </Group>
+      {row.late_until ? (
+        <Text size="xs" c="dimmed">
+          {t('assignments.lateUntilShort', { date: format.dateTime(row.late_until) })}
+        </Text>
+      ) : null}
+    </>
+  );
+}
+
+/** The latest submission's badge, coloured by its score; "Not submitted" without one. */
+function MyStatus({ row }: { row: AssignmentInCourse }) {
+  const { t } = useTranslation();
+  return row.my_latest_status ? (
+    <StatusBadge status={row.my_latest_status} score={row.my_latest_score} max={row.my_latest_max_score} />
+  ) : (
+    <Text size="sm" c="dimmed">
+      {t('assignments.notSubmitted')}
+    </Text>
+  );
+}
+
+/** My best graded score out of the assignment's points. */
+function BestScore({ row }: { row: AssignmentInCourse }) {
+  const format = useFormatters();
+  return (
+    <Text size="sm" ff="monospace">
+      {row.my_best_score === null ? '–' : format.number(row.my_best_score)} /{' '}
+      {format.number(row.total_points)}
+    </Text>
   );
 }
 
@@ -265,40 +288,15 @@ function AssignmentCards({
           facts={[
             {
               label: t('assignments.columns.due'),
-              value: (
-                <>
-                  <Text size="sm">{format.dateTime(row.due_at)}</Text>
-                  <ExtendedBadge extended={row.extended} />
-                  {row.late_until ? (
-                    <Text size="xs" c="dimmed">
-                      {t('assignments.lateUntilShort', { date: format.dateTime(row.late_until) })}
-                    </Text>
-                  ) : null}
-                </>
-              ),
+              value: <DueDate row={row} />,
             },
             {
               label: t('assignments.columns.myStatus'),
-              value: row.my_latest_status ? (
-                <StatusBadge
-                  status={row.my_latest_status}
-                  score={row.my_latest_score}
-                  max={row.my_latest_max_score}
-                />
-              ) : (
-                <Text size="sm" c="dimmed">
-                  {t('assignments.notSubmitted')}
-                </Text>
-              ),
+              value: <MyStatus row={row} />,
             },
             {
               label: t('assignments.columns.score'),
-              value: (
-                <Text size="sm" ff="monospace">
-                  {row.my_best_score === null ? '–' : format.number(row.my_best_score)} /{' '}
-                  {format.number(row.total_points)}
-                </Text>
-              ),
+              value: <BestScore row={row} />,
             },
             ...(canEdit
               ? [
