@@ -4,6 +4,7 @@ import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { SESSION_DEFAULTS, useSession } from '../features/auth/session.ts';
 import { i18n } from '../i18n/index.ts';
 import { settleLazyLoads } from '../ui/lazyComponent.ts';
+import { mediaQueryList } from './media.ts';
 
 // findBy*/waitFor default to 1 s; lazy pages on a busy 2-core CI box can take longer than that to load
 // (5 s was seen to run out in full runs beside the sandbox's unit tests); under the 15 s test timeout.
@@ -13,16 +14,7 @@ configure({ asyncUtilTimeout: 10_000 });
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
     writable: true,
-    value: (query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }),
+    value: (query: string) => mediaQueryList(query, false),
   });
 }
 if (!('ResizeObserver' in window)) {

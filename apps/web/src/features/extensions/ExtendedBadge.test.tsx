@@ -7,6 +7,7 @@ import { PHONE_QUERY } from '../../ui/useIsPhone.ts';
 import { QUIZ_COURSE, inCourse, quizServer } from '../quizzes/quiz-fixtures.ts';
 import { ASSIGNMENT_DETAIL } from '../submissions/submission-fixtures.ts';
 import { LOOPS, course } from './extension-fixtures.ts';
+import { stubScreenMatching } from '../../test/media.ts';
 
 // Pages load their code on demand: the first render of each takes a while in jsdom.
 vi.setConfig({ testTimeout: 20_000 });
@@ -49,16 +50,7 @@ describe('a student’s own dates', () => {
   });
 
   it('are marked on the phone cards too', async () => {
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: query === PHONE_QUERY,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }));
+    stubScreenMatching(PHONE_QUERY);
     stubFetch(assignmentServer);
     renderApp('/course/1/assignment');
     const list = await screen.findByRole('list', { name: 'Assignments' }, SLOW);

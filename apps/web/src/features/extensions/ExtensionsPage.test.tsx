@@ -9,6 +9,7 @@ import { PHONE_QUERY } from '../../ui/useIsPhone.ts';
 import { fromLocalInput } from '../assignments/dates.ts';
 import { useSession } from '../auth/session.ts';
 import { AT, DUE, EXTENSION, extensionServer, type Route } from './extension-fixtures.ts';
+import { stubScreenMatching } from '../../test/media.ts';
 
 // Pages load their code on demand: the first render of each takes a while in jsdom.
 vi.setConfig({ testTimeout: 20_000 });
@@ -172,16 +173,7 @@ describe('the Extensions page', () => {
   });
 
   it('shows cards on a phone', async () => {
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: query === PHONE_QUERY,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }));
+    stubScreenMatching(PHONE_QUERY);
     signInAs('editor');
     stubFetch(extensionServer('editor'));
     renderApp('/course/1/extensions');

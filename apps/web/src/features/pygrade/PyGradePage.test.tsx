@@ -7,6 +7,7 @@ import { renderApp } from '../../test/render.tsx';
 import { signInAsStudent } from '../../test/session.ts';
 import type { CodeEditorProps } from '../../ui/CodeEditor.tsx';
 import { CARDS_QUERY } from './layout.ts';
+import { stubScreenMatching } from '../../test/media.ts';
 
 // CodeMirror needs layout APIs jsdom lacks; a textarea stands in with the same props.
 vi.mock('../../ui/CodeEditor.tsx', () => ({
@@ -217,16 +218,7 @@ describe('PyGrade, a page of the app', () => {
   });
 
   it('shows the lists as cards on a phone', async () => {
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: query === CARDS_QUERY,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }));
+    stubScreenMatching(CARDS_QUERY);
     stubFetch(server());
     renderApp('/pygrade/');
     const running = await screen.findByRole('list', { name: 'Running now' }, SLOW);
