@@ -14,7 +14,7 @@ import { HISTOGRAM_BINS, type Histogram, type Score } from '@kadai/contracts';
 export interface WorkColumn {
   id: number;
   /** The assignment's id, or the quiz's (`id` is its quiz-course's). */
-  itemId?: number;
+  itemId: number;
   title: string;
   /** Due date (assignments) or closing time (quizzes), epoch ms. */
   dueAt: number;

@@ -5,6 +5,7 @@ const DAY = 86_400_000;
 const NOW = Date.UTC(2026, 10, 25);
 const column = (id: number, dueAt: number, maxScore: number, visibleAt: number | null = 0): WorkColumn => ({
   id,
+  itemId: id,
   title: `#${id}`,
   dueAt,
   maxScore,

@@ -41,7 +41,7 @@ export async function getGradebook(ctx: AppContext, actor: Actor, courseId: numb
       key: `${c.kind === 'assignment' ? 'a' : 'q'}${c.id}`,
       kind: c.kind,
       id: c.id,
-      item_id: c.itemId ?? c.id,
+      item_id: c.itemId,
       title: c.title,
       due_at: new Date(c.dueAt).toISOString(),
       max_score: c.maxScore,
