@@ -36,9 +36,15 @@ function newestMtime(target) {
   return newest;
 }
 
-const sources = ['src', 'index.html', 'public', 'vite.config.ts', 'vite-precompress.ts', 'package.json'].map(
-  (p) => path.join(webDir, p),
-);
+const sources = [
+  'src',
+  'index.html',
+  'public',
+  'vite.config.ts',
+  'vite-precompress.ts',
+  'vite-language-first.ts',
+  'package.json',
+].map((p) => path.join(webDir, p));
 sources.push(path.join(root, 'packages/contracts/src'));
 const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
 const sourcesAt = Math.max(...sources.map(newestMtime));

@@ -1,12 +1,19 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
-import { syncSessionAcrossTabs } from './features/auth/session.ts';
+import { syncSessionAcrossTabs, useSession } from './features/auth/session.ts';
+import { loadLanguage } from './i18n/index.ts';
 
 syncSessionAcrossTabs();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The shown language's dictionary began downloading beside this code (src/language.ts); the app renders
+// once it is there, or without it (keys in place of texts) rather than not at all.
+void loadLanguage(useSession.getState().displayLang)
+  .catch(() => undefined)
+  .then(() => {
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });

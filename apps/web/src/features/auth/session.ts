@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import type { Language, Role, TokenPair, UserInfo } from '@kadai/contracts';
+import { SESSION_STORAGE_KEY } from './stored-session.ts';
 
 /** The auth session of spec §3, persisted in localStorage; field names as the spec writes them. */
 export interface SessionState {
@@ -35,7 +36,7 @@ export interface SessionActions {
 
 export type Session = SessionState & SessionActions;
 
-export const SESSION_STORAGE_KEY = 'kadai-session';
+export { SESSION_STORAGE_KEY };
 
 export const SESSION_DEFAULTS: SessionState = {
   authToken: null,
