@@ -6,6 +6,7 @@ import {
   expectNoAxeViolations,
   readA11yData,
   setLanguageAndScheme,
+  wakeCodeEditors,
 } from './support.ts';
 
 // Each walk checks several pages in two schemes (10–30 s on a quiet box); on a loaded one the first
@@ -188,7 +189,7 @@ test.describe('assignments and submissions', () => {
       });
       await test.step('assignment detail with the editor, results and leaderboard', async () => {
         await open(page, `${course}/assignment/${data.assignmentId}`);
-        await expect(page.locator('.cm-content')).toBeVisible();
+        await wakeCodeEditors(page);
         await expect(
           page.getByRole('region', { name: /My submissions|自分の提出/ }).getByRole('listitem'),
         ).toHaveCount(1);
@@ -239,7 +240,7 @@ test.describe('assignments and submissions', () => {
         await expect(page.getByRole('link', { name: data.title, exact: true })).toBeVisible();
         await expectAccessibleInBothSchemes(page, 'the assignment list (editor)');
         await page.getByRole('button', { name: /New assignment|新しい課題/ }).click();
-        await expect(page.getByRole('dialog').locator('.cm-content').first()).toBeVisible();
+        await wakeCodeEditors(page.getByRole('dialog'));
         await expectNoAxeViolations(page, 'the new-assignment dialog');
         await page.keyboard.press('Escape');
         await expect(page.getByRole('dialog')).toBeHidden();
@@ -247,7 +248,7 @@ test.describe('assignments and submissions', () => {
       await test.step('test cases, the test-case dialog and a reference run', async () => {
         await open(page, `${course}/testcase/${data.assignmentId}`);
         await expect(page.getByRole('table')).toBeVisible();
-        await expect(page.locator('.cm-content')).toBeVisible();
+        await wakeCodeEditors(page);
         await page.getByRole('button', { name: /Run against reference solution|模範解答で実行/ }).click();
         await expect(page.getByRole('region', { name: /Test results|テスト結果/ })).toContainText(/2/, {
           timeout: 30_000,

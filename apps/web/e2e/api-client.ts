@@ -54,6 +54,8 @@ export async function newStudent(
  */
 export async function typeCode(editor: Locator, code: string, { exact = false } = {}): Promise<void> {
   await editor.click();
+  // An editable editor is a text area until its first focus makes it CodeMirror (ui/CodeEditor.tsx).
+  await expect(editor).not.toHaveAttribute('data-code-placeholder');
   await editor.press('ControlOrMeta+a');
   await editor.press('Delete');
   await editor.page().keyboard.insertText(code);

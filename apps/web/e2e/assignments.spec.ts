@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { ACCOUNTS, DEMO_COURSE, signedIn, unique } from './support.ts';
+import { ACCOUNTS, DEMO_COURSE, signedIn, unique, wakeCodeEditors } from './support.ts';
 import { typeCode } from './api-client.ts';
 
 const STARTER = 'a, b = map(int, input().split())\n';
@@ -100,6 +100,7 @@ test('an editor publishes an assignment with a visible and a hidden test; a stud
     ).toBeVisible();
 
     const code = student.getByRole('textbox', { name: 'Code (main.py)' });
+    await wakeCodeEditors(student);
     await expect(code).toHaveText(STARTER.trimEnd());
     await typeCode(code, WRONG, { exact: true });
     await student.getByRole('button', { name: 'Submit', exact: true }).click();

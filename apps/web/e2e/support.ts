@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import axe from 'axe-core';
-import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import ja from '../src/i18n/ja.json' with { type: 'json' };
 import type { GradedAssignment } from './assignment-data.ts';
 import type { ForumAxeData } from './forum-data.ts';
@@ -161,6 +161,19 @@ export async function setLanguageAndScheme(
   );
   await expect(page.locator('html')).toHaveAttribute('lang', LANG_ATTRIBUTE[language]);
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+}
+
+/**
+ * Turns the editable code editors in `scope` into CodeMirror, as a student's first click does (until
+ * then each is a text area drawn like it: ui/CodeEditor.tsx), so axe sees the editor itself.
+ */
+export async function wakeCodeEditors(scope: Page | Locator): Promise<void> {
+  const standIns = scope.locator('[data-code-placeholder]');
+  for (let left = await standIns.count(); left > 0; left--) {
+    await standIns.first().focus();
+    await expect(standIns).toHaveCount(left - 1);
+  }
+  await expect(scope.locator('.cm-content').first()).toBeVisible();
 }
 
 /** Waits for CSS transitions (dialogs fading in, colour changes) so axe sees final colours. */

@@ -14,7 +14,7 @@ import {
 import { tags } from '@lezer/highlight';
 import { useEffect, useRef } from 'react';
 import { useSession } from '../features/auth/session.ts';
-import type { CodeEditorProps } from './CodeEditor.tsx';
+import type { CodeMirrorEditorProps } from './CodeEditor.tsx';
 
 /*
  * Token colours chosen for at least 4.5:1 against the editor background in each scheme (axe checks the
@@ -93,7 +93,8 @@ export default function CodeMirrorEditor({
   maxHeight = 560,
   placeholder,
   describedBy,
-}: CodeEditorProps) {
+  carry,
+}: CodeMirrorEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const onChangeRef = useRef(onChange);
@@ -101,6 +102,8 @@ export default function CodeMirrorEditor({
   const isDark = useSession((s) => s.isDarkMode);
   const theme = useRef(new Compartment());
   const attributes = useRef(new Compartment());
+  // Only the first view takes over from the stand-in (a later one, remade for new options, does not).
+  const tookOver = useRef(false);
 
   useEffect(() => {
     onChangeRef.current = onChange;
@@ -141,11 +144,21 @@ export default function CodeMirrorEditor({
       state: EditorState.create({ doc: latestValue.current, extensions }),
     });
     view.current = editor;
+    // Taking over from the text area that stood in (CodeEditor): focus and selection stay where they were.
+    const selection = tookOver.current ? undefined : carry?.current;
+    tookOver.current = true;
+    if (selection) {
+      const length = editor.state.doc.length;
+      editor.dispatch({
+        selection: { anchor: Math.min(selection.anchor, length), head: Math.min(selection.head, length) },
+      });
+      editor.focus();
+    }
     return () => {
       editor.destroy();
       view.current = null;
     };
-  }, [readOnly, language, minHeight, maxHeight, placeholder]);
+  }, [readOnly, language, minHeight, maxHeight, placeholder, carry]);
 
   useEffect(() => {
     view.current?.dispatch({

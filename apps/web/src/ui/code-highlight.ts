@@ -1,12 +1,57 @@
-import { pythonLanguage } from '@codemirror/lang-python';
 import { classHighlighter, highlightCode } from '@lezer/highlight';
+import type { LRParser } from '@lezer/lr';
 
 /**
- * Highlighting of fenced code in posts and statements, with the packages the code editor already
- * ships: Python through its real (Lezer) parser, a few other languages through a small lexer that
- * finds comments, strings, numbers and keywords. The output is text escaped here plus
+ * Highlighting of fenced code in posts and statements, with the parser the code editor is built on (not
+ * the editor itself: a page that shows Markdown does not download CodeMirror). Python through its real
+ * (Lezer) parser, a few other languages through a small lexer that finds comments, strings, numbers
+ * and keywords. The output is text escaped here plus
  * `<span class="tok-…">`; it still goes through the sanitiser with the rest of the Markdown.
  */
+
+/**
+ * The Python parser (with Lezer's LR runtime, about 30 kB compressed) loads once a page shows a fence
+ * that may hold Python (`loadPythonHighlighting`); until then such a fence is shown plain.
+ */
+let pythonParser: LRParser | null = null;
+let loadingPython: Promise<void> | null = null;
+
+export function isPythonHighlightingLoaded(): boolean {
+  return pythonParser !== null;
+}
+
+export function loadPythonHighlighting(): Promise<void> {
+  loadingPython ??= import('@lezer/python').then(
+    (module) => {
+      pythonParser = module.parser;
+    },
+    (error: unknown) => {
+      loadingPython = null;
+      throw error;
+    },
+  );
+  return loadingPython;
+}
+
+/**
+ * Whether `markdown` opens a fence that would be highlighted as Python (``` or ~~~ with no language or a
+ * Python one), also inside lists and quotes. A false alarm only loads the parser.
+ */
+export function mayHavePythonFence(markdown: string): boolean {
+  let open: string | null = null;
+  for (const line of markdown.split('\n')) {
+    const fence = /^[ \t>]*(`{3,}|~{3,})[ \t]*([^\s`]*)/.exec(line);
+    if (!fence) continue;
+    const [, marker = '', name = ''] = fence;
+    if (open === null) {
+      if (PYTHON.has(name.toLowerCase())) return true;
+      open = marker;
+    } else if (marker[0] === open[0] && marker.length >= open.length && name === '') {
+      open = null;
+    }
+  }
+  return false;
+}
 
 /** Past this a block is shown plain: highlighting is a nicety, not worth a frozen page. */
 export const MAX_HIGHLIGHTED_CHARS = 20_000;
@@ -74,11 +119,11 @@ function span(text: string, classes: string): string {
   return classes ? `<span class="${classes}">${escapeHtml(text)}</span>` : escapeHtml(text);
 }
 
-function highlightPython(code: string): string {
+function highlightPython(code: string, parser: LRParser): string {
   let html = '';
   highlightCode(
     code,
-    pythonLanguage.parser.parse(code),
+    parser.parse(code),
     classHighlighter,
     (text, classes) => {
       html += span(text, classes);
@@ -122,12 +167,13 @@ function highlightSimple(code: string, language: (typeof LANGUAGES)[string]): st
 
 /**
  * The highlighted HTML of a fenced block (inside markdown-it's `<pre><code>`), or '' to let
- * markdown-it escape it plainly: an unknown language, or a block too long to be worth it.
+ * markdown-it escape it plainly: an unknown language, a block too long to be worth it, or Python
+ * when not asked for (`python`) or before its parser has loaded.
  */
-export function highlightFence(code: string, info: string): string {
+export function highlightFence(code: string, info: string, python: boolean): string {
   if (code.length > MAX_HIGHLIGHTED_CHARS) return '';
   const name = info.trim().split(/\s+/)[0]?.toLowerCase() ?? '';
-  if (PYTHON.has(name)) return highlightPython(code);
+  if (PYTHON.has(name)) return python && pythonParser ? highlightPython(code, pythonParser) : '';
   const language = LANGUAGES[ALIASES[name] ?? name];
   return language ? highlightSimple(code, language) : '';
 }

@@ -13,13 +13,16 @@ const inFlight = new Set<Promise<unknown>>();
 export function lazyComponent<T extends LoadedComponent>(
   load: () => Promise<{ default: T }>,
 ): LazyExoticComponent<T> {
-  return lazy(() => {
-    const loading = load();
-    inFlight.add(loading);
-    const forget = () => inFlight.delete(loading);
-    loading.then(forget, forget);
-    return loading;
-  });
+  return lazy(() => trackedImport(load));
+}
+
+/** A dynamic import remembered while it is under way, like `lazyComponent`'s (for loads outside React.lazy). */
+export function trackedImport<T>(load: () => Promise<T>): Promise<T> {
+  const loading = load();
+  inFlight.add(loading);
+  const forget = () => inFlight.delete(loading);
+  loading.then(forget, forget);
+  return loading;
 }
 
 /**

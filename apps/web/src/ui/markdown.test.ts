@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadPythonHighlighting, mayHavePythonFence } from './code-highlight.ts';
 import { renderMarkdown, sanitizeHtml } from './markdown.ts';
 
 function handlerAttributes(root: HTMLElement): string[] {
@@ -68,6 +69,27 @@ describe('renderMarkdown', () => {
 });
 
 describe('code highlighting', () => {
+  beforeAll(loadPythonHighlighting);
+
+  it('shows Python plain when asked to, as before its parser has loaded', () => {
+    const code = dom(renderMarkdown('```python\ndef f(): pass\n```', { python: false })).querySelector(
+      'pre code',
+    )!;
+    expect(code.textContent).toBe('def f(): pass\n');
+    expect(code.querySelector('span')).toBeNull();
+  });
+
+  it('knows which Markdown has a fence that may be Python', () => {
+    expect(mayHavePythonFence('```\nx = 1\n```')).toBe(true);
+    expect(mayHavePythonFence('Text\n\n  ```Python3\nx = 1\n```')).toBe(true);
+    expect(mayHavePythonFence('~~~py\nx = 1\n~~~')).toBe(true);
+    expect(mayHavePythonFence('```js\nlet x = 1\n```')).toBe(false);
+    expect(mayHavePythonFence('- item\n\n  ```\n  x = 1\n  ```')).toBe(true);
+    expect(mayHavePythonFence('> ```python\n> x = 1')).toBe(true);
+    expect(mayHavePythonFence('Inline `code` and ``more``.')).toBe(false);
+    expect(mayHavePythonFence('    indented = 1')).toBe(false);
+  });
+
   it('highlights fenced Python, and unlabelled fences as Python', () => {
     for (const fence of ['```python', '```']) {
       const root = dom(renderMarkdown(`${fence}\ndef add(a, b):\n    return a + 1  # sum\n\`\`\``));

@@ -1,6 +1,6 @@
 import DOMPurify from 'dompurify';
 import MarkdownIt from 'markdown-it';
-import { highlightFence } from './code-highlight.ts';
+import { highlightFence, isPythonHighlightingLoaded } from './code-highlight.ts';
 
 /**
  * Markdown for statements and forum posts: raw HTML in the source is shown as text (`html: false`),
@@ -14,7 +14,7 @@ const markdown = new MarkdownIt({
   linkify: true,
   typographer: false,
   breaks: false,
-  highlight: (code, language) => highlightFence(code, language),
+  highlight: (code, language) => highlightFence(code, language, highlightPython),
 });
 
 /**
@@ -44,8 +44,20 @@ purifier.addHook('afterSanitizeAttributes', (node) => {
   }
 });
 
-export function renderMarkdown(source: string): string {
-  return sanitizeHtml(markdown.render(source));
+// markdown-it calls `highlight` during `render`, which is synchronous: set for that call only.
+let highlightPython = false;
+
+/**
+ * Sanitised HTML of `source`. Python fences are highlighted when `python` is true (the default: when
+ * its parser has loaded, see code-highlight.ts), else shown plain.
+ */
+export function renderMarkdown(source: string, { python = isPythonHighlightingLoaded() } = {}): string {
+  highlightPython = python;
+  try {
+    return sanitizeHtml(markdown.render(source));
+  } finally {
+    highlightPython = false;
+  }
 }
 
 /** HTML made safe to insert: no scripts, handlers, `javascript:` URLs, styles or form controls. */

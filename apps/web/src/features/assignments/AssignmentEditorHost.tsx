@@ -1,7 +1,13 @@
+import { Suspense } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { pathTo } from '../../app/route-table.ts';
-import { AssignmentEditorModal } from './AssignmentEditorModal.tsx';
 import { parseId } from './assignments.queries.ts';
+import { lazyComponent } from '../../ui/lazyComponent.ts';
+
+// Loaded when it opens: the page it opens over does not download the editor.
+const AssignmentEditorModal = lazyComponent(() =>
+  import('./AssignmentEditorModal.tsx').then((m) => ({ default: m.AssignmentEditorModal })),
+);
 
 const PARAM = 'edit';
 
@@ -42,18 +48,20 @@ export function AssignmentEditorHost({
   const navigate = useNavigate();
   if (editor.target === null) return null;
   return (
-    <AssignmentEditorModal
-      key={String(editor.target)}
-      courseId={courseId}
-      timeZone={timeZone}
-      assignmentId={editor.target === 'new' ? null : editor.target}
-      onClose={editor.close}
-      // A new assignment's dialog ends on the assignment itself, its tests written in the dialog.
-      onCreated={(id) => navigate(pathTo('AssignmentDetail', { course_id: courseId, assignment_id: id }))}
-      onDeleted={() => {
-        editor.close();
-        onDeleted?.();
-      }}
-    />
+    <Suspense fallback={null}>
+      <AssignmentEditorModal
+        key={String(editor.target)}
+        courseId={courseId}
+        timeZone={timeZone}
+        assignmentId={editor.target === 'new' ? null : editor.target}
+        onClose={editor.close}
+        // A new assignment's dialog ends on the assignment itself, its tests written in the dialog.
+        onCreated={(id) => navigate(pathTo('AssignmentDetail', { course_id: courseId, assignment_id: id }))}
+        onDeleted={() => {
+          editor.close();
+          onDeleted?.();
+        }}
+      />
+    </Suspense>
   );
 }

@@ -56,7 +56,10 @@ describe('a forum post', { timeout: 30_000 }, () => {
     // The Markdown is rendered, highlighted and sanitised.
     const post = screen.getByRole('article', { name: 'Week 1' });
     expect(within(post).getByText('chapter 1').tagName).toBe('STRONG');
-    expect(post.querySelector('pre code .tok-keyword, pre code .tok-variableName')).toBeTruthy();
+    // (Python is highlighted once its parser has loaded.)
+    await waitFor(() =>
+      expect(post.querySelector('pre code .tok-keyword, pre code .tok-variableName')).toBeTruthy(),
+    );
     expect(post.querySelector('[onerror]')).toBeNull();
     expect(within(post).getByRole('button', { name: 'Download slides.pdf' })).toBeTruthy();
 

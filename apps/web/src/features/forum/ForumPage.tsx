@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { MAX_FORUM_SEARCH } from '@kadai/contracts';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCourse } from '../../app/layout/useCourse.ts';
@@ -22,7 +22,12 @@ import {
   type ForumTab,
 } from './forum-tabs.ts';
 import { ForumPostList } from './ForumPostList.tsx';
-import { PostEditorModal } from './PostEditorModal.tsx';
+import { lazyComponent } from '../../ui/lazyComponent.ts';
+
+// Loaded when it opens: the page it opens over does not download the editor.
+const PostEditorModal = lazyComponent(() =>
+  import('./PostEditorModal.tsx').then((m) => ({ default: m.PostEditorModal })),
+);
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -151,13 +156,15 @@ export function ForumPage() {
       </Tabs>
 
       {editorOpen ? (
-        <PostEditorModal
-          courseId={course.id}
-          target={{ kind: 'topic', record: null }}
-          canManage={canManage}
-          startAsAnnouncement={canManage && (tab === 'announcement' || tab === 'scheduled')}
-          onClose={() => setEditorOpen(false)}
-        />
+        <Suspense fallback={null}>
+          <PostEditorModal
+            courseId={course.id}
+            target={{ kind: 'topic', record: null }}
+            canManage={canManage}
+            startAsAnnouncement={canManage && (tab === 'announcement' || tab === 'scheduled')}
+            onClose={() => setEditorOpen(false)}
+          />
+        </Suspense>
       ) : null}
     </Stack>
   );

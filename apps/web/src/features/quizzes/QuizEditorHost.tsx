@@ -1,6 +1,12 @@
+import { Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { parseId } from '../assignments/assignments.queries.ts';
-import { QuizEditorModal } from './QuizEditorModal.tsx';
+import { lazyComponent } from '../../ui/lazyComponent.ts';
+
+// Loaded when it opens: the page it opens over does not download the editor.
+const QuizEditorModal = lazyComponent(() =>
+  import('./QuizEditorModal.tsx').then((m) => ({ default: m.QuizEditorModal })),
+);
 
 const PARAM = 'edit';
 
@@ -39,16 +45,18 @@ export function QuizEditorHost({
   const editor = useQuizEditor();
   if (editor.target === null) return null;
   return (
-    <QuizEditorModal
-      key={String(editor.target)}
-      courseId={courseId}
-      timeZone={timeZone}
-      quizId={editor.target === 'new' ? null : editor.target}
-      onClose={editor.close}
-      onDeleted={() => {
-        editor.close();
-        onDeleted?.();
-      }}
-    />
+    <Suspense fallback={null}>
+      <QuizEditorModal
+        key={String(editor.target)}
+        courseId={courseId}
+        timeZone={timeZone}
+        quizId={editor.target === 'new' ? null : editor.target}
+        onClose={editor.close}
+        onDeleted={() => {
+          editor.close();
+          onDeleted?.();
+        }}
+      />
+    </Suspense>
   );
 }
