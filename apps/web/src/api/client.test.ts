@@ -1,5 +1,6 @@
 import type { Course } from '@kadai/contracts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import {
   SESSION_DEFAULTS,
   SESSION_STORAGE_KEY,
@@ -38,6 +39,12 @@ beforeEach(() => {
   navigate = vi.fn<(path: string) => void>();
   setNavigator(navigate);
   window.history.replaceState(null, '', '/course/7/assignment');
+});
+
+describe('zod in the browser', () => {
+  it('never compiles with eval, which the Content-Security-Policy forbids', () => {
+    expect(z.config().jitless).toBe(true);
+  });
 });
 
 describe('tokens', () => {

@@ -1,7 +1,11 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { ErrorBody, TokenPair } from '@kadai/contracts';
 import { useSession } from '../features/auth/session.ts';
 import { REFRESH_THRESHOLD_SECONDS, expiresWithin } from './token.ts';
+
+// The app's Content-Security-Policy forbids eval: zod must not compile parsers with `new Function`, nor
+// probe whether it may (the probe alone is reported as a violation, and costs Lighthouse's best practices).
+z.config({ jitless: true });
 
 /** Every call of the web app goes through `apiCall`; this is the only module that uses `fetch`. */
 export const API_BASE = '/api';
