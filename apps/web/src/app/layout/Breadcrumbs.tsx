@@ -2,6 +2,7 @@ import { Anchor, Breadcrumbs as MantineBreadcrumbs, Skeleton, Text } from '@mant
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import classes from './Breadcrumbs.module.css';
 import { buildCrumbs, findTitleResolver, type Crumb } from './breadcrumbs.ts';
 import { useCurrentRoute } from './useDocumentTitle.ts';
 
@@ -36,21 +37,29 @@ export function Breadcrumbs() {
 
   return (
     <nav aria-label={t('common.breadcrumb')}>
-      <MantineBreadcrumbs separatorMargin="xs" mb="md" styles={{ root: { flexWrap: 'wrap' } }}>
+      <MantineBreadcrumbs separatorMargin="xs" mb="md" classNames={{ root: classes.root }}>
         {crumbs.map((crumb, index) => {
           const title = titles[index];
-          let label: React.ReactNode;
-          if (crumb.kind === 'label') label = t(crumb.labelKey);
-          else if (title?.data) label = title.data;
-          else if (title?.isError) label = `#${crumb.value}`;
-          else label = <Skeleton component="span" height={12} width={80} display="inline-block" />;
+          let text: string | null = null;
+          if (crumb.kind === 'label') text = t(crumb.labelKey);
+          else if (title?.data) text = title.data;
+          else if (title?.isError) text = `#${crumb.value}`;
+          const label = text ?? <Skeleton component="span" height={12} width={80} display="inline-block" />;
           const key = `${index}`;
+          const className = crumb.kind === 'object' ? `${classes.crumb} ${classes.title}` : classes.crumb;
           return crumb.to ? (
-            <Anchor key={key} component={Link} to={crumb.to} size="sm">
+            <Anchor
+              key={key}
+              component={Link}
+              to={crumb.to}
+              size="sm"
+              className={className}
+              title={text ?? undefined}
+            >
               {label}
             </Anchor>
           ) : (
-            <Text key={key} size="sm" aria-current="page">
+            <Text key={key} size="sm" aria-current="page" className={className} title={text ?? undefined}>
               {label}
             </Text>
           );
