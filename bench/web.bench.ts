@@ -110,7 +110,7 @@ interface BenchPage {
 async function demoPages(student: Who): Promise<BenchPage[]> {
   const courses = await api<{ results: Array<{ id: number }> }>('GET', '/Course/', student.token);
   const courseId = courses.results[0]!.id;
-  const assignments = await api<{ results: Array<{ id: number }> }>(
+  const assignments = await api<{ results: Array<{ id: number; accepts_submissions: boolean }> }>(
     'GET',
     `/Assignment/CourseSpecific/?course_id=${courseId}`,
     student.token,
@@ -119,12 +119,14 @@ async function demoPages(student: Who): Promise<BenchPage[]> {
     results: Array<{ quiz_id: number; title: string; quiz_course: { id: number }; state?: string }>;
   }>('GET', `/Quiz/CourseSpecific/?course_id=${courseId}`, student.token);
   const quiz = quizzes.results.find((q) => q.title === 'Python basics check') ?? quizzes.results[0]!;
+  // One that takes submissions: the page a student opens to work on it, with the code editor.
+  const assignment = assignments.results.find((a) => a.accepts_submissions) ?? assignments.results[0]!;
   const course = `/course/${courseId}`;
   return [
     { name: 'login', path: '/login', who: 'nobody' },
     { name: 'course list', path: '/course', who: 'student' },
     { name: 'course home', path: course, who: 'student' },
-    { name: 'assignment', path: `${course}/assignment/${assignments.results[0]!.id}`, who: 'student' },
+    { name: 'assignment', path: `${course}/assignment/${assignment.id}`, who: 'student' },
     { name: 'forum', path: `${course}/forum`, who: 'student' },
     {
       name: 'quiz',
