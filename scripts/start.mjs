@@ -42,7 +42,7 @@ const sources = [
   'public',
   'vite.config.ts',
   'vite-precompress.ts',
-  'vite-language-first.ts',
+  'vite-boot-script.ts',
   'package.json',
 ].map((p) => path.join(webDir, p));
 sources.push(path.join(root, 'packages/contracts/src'));

@@ -1,6 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { languageFirst } from './vite-language-first.ts';
+import { bootScript } from './vite-boot-script.ts';
 import { precompress } from './vite-precompress.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
@@ -11,9 +11,9 @@ const vitestOptions = { test: { setupFiles: ['./src/test/setup.ts'] } };
 
 export default defineConfig({
   root: import.meta.dirname,
-  // languageFirst: the shown language's dictionary starts downloading before the app's code has arrived.
+  // bootScript: src/boot.ts runs before the app's code has arrived (the dictionary's download, zod's set-up).
   // precompress: brotli and gzip copies of the built text files, served in their place by the API.
-  plugins: [react(), languageFirst('src/language.ts'), precompress()],
+  plugins: [react(), bootScript('src/boot.ts'), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': apiTarget },

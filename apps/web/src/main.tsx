@@ -6,7 +6,7 @@ import { loadLanguage } from './i18n/index.ts';
 
 syncSessionAcrossTabs();
 
-// The shown language's dictionary began downloading beside this code (src/language.ts); the app renders
+// The shown language's dictionary began downloading beside this code (src/boot.ts); the app renders
 // once it is there, or without it (keys in place of texts) rather than not at all.
 void loadLanguage(useSession.getState().displayLang)
   .catch(() => undefined)

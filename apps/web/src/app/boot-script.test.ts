@@ -1,6 +1,6 @@
 import type { Rolldown } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { languageChunkFile } from '../../vite-language-first.ts';
+import { bootChunkFile } from '../../vite-boot-script.ts';
 
 const chunk = (fileName: string, name: string, isEntry: boolean) => ({
   type: 'chunk',
@@ -10,17 +10,17 @@ const chunk = (fileName: string, name: string, isEntry: boolean) => ({
 });
 
 describe('the script index.html runs before the app', () => {
-  it('is the language entry the build emitted', () => {
+  it('is the boot entry the build emitted', () => {
     const bundle = {
       a: chunk('assets/index-1.js', 'index', true),
       b: chunk('assets/ja-2.js', 'ja', false),
-      c: chunk('assets/language-3.js', 'language', true),
+      c: chunk('assets/boot-3.js', 'boot', true),
     } as unknown as Rolldown.OutputBundle;
-    expect(languageChunkFile(bundle)).toBe('assets/language-3.js');
+    expect(bootChunkFile(bundle)).toBe('assets/boot-3.js');
   });
 
   it('fails the build when it is missing, rather than shipping a page without it', () => {
     const bundle = { a: chunk('assets/index-1.js', 'index', true) } as unknown as Rolldown.OutputBundle;
-    expect(() => languageChunkFile(bundle)).toThrow(/missing/);
+    expect(() => bootChunkFile(bundle)).toThrow(/missing/);
   });
 });
