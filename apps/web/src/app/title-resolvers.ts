@@ -1,11 +1,17 @@
-import { resolveAssessmentStudentTitle } from '../features/assessment/assessment.queries.ts';
-import { resolveAssignmentTitle } from '../features/assignments/assignments.queries.ts';
+import type { QueryClient } from '@tanstack/react-query';
+import type { Params } from 'react-router';
 import { resolveCourseTitle } from '../features/courses/courses.queries.ts';
-import { resolveForumRecordTitle } from '../features/forum/forum.queries.ts';
-import { resolveQuizSubmissionTitle, resolveQuizTitle } from '../features/quizzes/quizzes.queries.ts';
-import { resolveSubmissionTitle } from '../features/submissions/submissions.queries.ts';
-import { resolveVideoTitle } from '../features/videos/videos.queries.ts';
-import { registerTitleResolver } from './layout/breadcrumbs.ts';
+import { registerTitleResolver, type TitleResolver } from './layout/breadcrumbs.ts';
+
+type Resolver = (value: string, params: Params, queryClient: QueryClient) => Promise<string>;
+
+/**
+ * A resolver whose feature module loads when a breadcrumb first needs it: the shell does not carry
+ * every feature's API calls and schemas (the page showing the object has loaded that module already).
+ */
+function onDemand(load: () => Promise<Resolver>): TitleResolver {
+  return async (value, params, queryClient) => (await load())(value, params, queryClient);
+}
 
 /**
  * Breadcrumb titles for the path parameters of the route table. A feature whose pages show an object
@@ -13,11 +19,39 @@ import { registerTitleResolver } from './layout/breadcrumbs.ts';
  */
 export function registerTitleResolvers(): void {
   registerTitleResolver('course_id', resolveCourseTitle);
-  registerTitleResolver('assignment_id', resolveAssignmentTitle);
-  registerTitleResolver('submission_id', resolveSubmissionTitle);
-  registerTitleResolver('quiz_id', resolveQuizTitle);
-  registerTitleResolver('quiz_submission_id', resolveQuizSubmissionTitle);
-  registerTitleResolver('forum_record_id', resolveForumRecordTitle);
-  registerTitleResolver('video_url', resolveVideoTitle);
-  registerTitleResolver('user_id', resolveAssessmentStudentTitle);
+  registerTitleResolver(
+    'assignment_id',
+    onDemand(
+      async () => (await import('../features/assignments/assignments.queries.ts')).resolveAssignmentTitle,
+    ),
+  );
+  registerTitleResolver(
+    'submission_id',
+    onDemand(
+      async () => (await import('../features/submissions/submissions.queries.ts')).resolveSubmissionTitle,
+    ),
+  );
+  registerTitleResolver(
+    'quiz_id',
+    onDemand(async () => (await import('../features/quizzes/quizzes.queries.ts')).resolveQuizTitle),
+  );
+  registerTitleResolver(
+    'quiz_submission_id',
+    onDemand(async () => (await import('../features/quizzes/quizzes.queries.ts')).resolveQuizSubmissionTitle),
+  );
+  registerTitleResolver(
+    'forum_record_id',
+    onDemand(async () => (await import('../features/forum/forum.queries.ts')).resolveForumRecordTitle),
+  );
+  registerTitleResolver(
+    'video_url',
+    onDemand(async () => (await import('../features/videos/videos.queries.ts')).resolveVideoTitle),
+  );
+  registerTitleResolver(
+    'user_id',
+    onDemand(
+      async () =>
+        (await import('../features/assessment/assessment.queries.ts')).resolveAssessmentStudentTitle,
+    ),
+  );
 }
