@@ -31,10 +31,37 @@ export interface DateTimeOptions {
   timeZone?: string;
 }
 
+// Making an Intl formatter costs far more than using one (a table of dates made one per cell): each is
+// made once per language and options. A date formatter in the browser's own zone is not kept, as that
+// zone can change while the page is open (and does in tests).
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+function cachedDateTimeFormat(language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  if (!options.timeZone) return new Intl.DateTimeFormat(language, options);
+  const key = `${language}\u0000${JSON.stringify(options)}`;
+  let format = dateTimeFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language, options);
+    dateTimeFormats.set(key, format);
+  }
+  return format;
+}
+
+function cachedNumberFormat(language: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  const key = `${language}\u0000${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(language, options);
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
 const toDate = (value: string | Date) => (typeof value === 'string' ? new Date(value) : value);
 
 function dateTimeFormat(language: string, base: Intl.DateTimeFormatOptions, options: DateTimeOptions) {
-  return new Intl.DateTimeFormat(language, {
+  return cachedDateTimeFormat(language, {
     ...base,
     ...(options.timeZone ? { timeZone: options.timeZone } : {}),
     ...(options.zone ? { timeZoneName: 'short' } : {}),
@@ -72,7 +99,7 @@ function joinRange(from: string, to: string, language: string): string {
 
 /** The calendar day of a moment in a zone, to tell whether a range ends on the day it starts. */
 function dayOf(date: Date, timeZone: string | undefined): string {
-  return new Intl.DateTimeFormat('en-CA', {
+  return cachedDateTimeFormat('en-CA', {
     timeZone,
     year: 'numeric',
     month: '2-digit',
@@ -117,7 +144,7 @@ export function formatTimeRange(
 }
 
 export function formatNumber(value: number, language: string): string {
-  return new Intl.NumberFormat(language).format(value);
+  return cachedNumberFormat(language).format(value);
 }
 
 /** Dates and numbers in the reader's language, through Intl. */
@@ -140,14 +167,14 @@ export function useFormatters() {
 /** A file size in B, kB or MB (1 kB = 1024 B, as file limits are set). */
 export function formatBytes(bytes: number, language: string): string {
   // Intl spells bytes out ("46 byte"); B reads the same in both languages.
-  if (bytes < 1024) return `${new Intl.NumberFormat(language).format(bytes)} B`;
+  if (bytes < 1024) return `${cachedNumberFormat(language).format(bytes)} B`;
   const [unit, divisor] =
     bytes >= 1024 * 1024
       ? (['megabyte', 1024 * 1024] as const)
       : bytes >= 1024
         ? (['kilobyte', 1024] as const)
         : (['byte', 1] as const);
-  return new Intl.NumberFormat(language, { style: 'unit', unit, maximumFractionDigits: 1 }).format(
+  return cachedNumberFormat(language, { style: 'unit', unit, maximumFractionDigits: 1 }).format(
     bytes / divisor,
   );
 }
