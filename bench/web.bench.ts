@@ -232,6 +232,7 @@ async function main(): Promise<void> {
           kb(f.jsBytes).padStart(7),
           kb(f.firstScreenJsBytes).padStart(7),
           `${kb(f.largestApi.bytes)} ${f.largestApi.path}`.padEnd(40),
+          String(Math.round(f.benchmarkIndex)).padStart(5),
           missed.length === 0 ? 'ok' : `MISS: ${missed.join(', ')}`,
         ].join(' ');
         rows.push(row);
@@ -239,7 +240,7 @@ async function main(): Promise<void> {
       }
     }
     console.log(
-      '\npreset  page         perf a11y  bp      FCP      LCP     TBT    CLS  JS all JS 1st largest API answer',
+      '\npreset  page         perf a11y  bp      FCP      LCP     TBT    CLS  JS all JS 1st largest API answer                      box',
     );
     for (const row of rows) console.log(row);
     for (const [id, where] of failedAudits) console.log(`failed audit ${id}: ${[...where].join(', ')}`);
