@@ -169,8 +169,12 @@ export async function setLanguageAndScheme(
  */
 export async function wakeCodeEditors(scope: Page | Locator): Promise<void> {
   const standIns = scope.locator('[data-code-placeholder]');
+  // The editors may still be loading (a dialog's own code loads when it opens).
+  await expect(scope.locator('[data-code-placeholder], .cm-content').first()).toBeVisible();
   for (let left = await standIns.count(); left > 0; left--) {
-    await standIns.first().focus();
+    // A pointer over it, not focus: a focused CodeMirror's cursor blinks forever, and `settle` waits
+    // for animations to end.
+    await standIns.first().hover();
     await expect(standIns).toHaveCount(left - 1);
   }
   await expect(scope.locator('.cm-content').first()).toBeVisible();
