@@ -12,6 +12,8 @@ describe('serving the web app', () => {
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Kadai</title><div id="root"></div>');
     writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    writeFileSync(path.join(dist, 'assets', 'index-abc123.css'), 'body { margin: 0 }');
+    writeFileSync(path.join(dist, 'assets', 'logo-abc123.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     t = await createTestApp({ webDistDir: dist });
   });
   afterAll(async () => {
@@ -45,6 +47,22 @@ describe('serving the web app', () => {
     const res = await call(t, 'GET', '/assets/index-abc123.js');
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toContain('immutable');
+    expect(res.headers.etag).toBeUndefined();
+    expect(res.headers['last-modified']).toBeUndefined();
+  });
+
+  it('leaves the document-only security headers off scripts and stylesheets, not off an SVG', async () => {
+    for (const file of ['/assets/index-abc123.js', '/assets/index-abc123.css']) {
+      const res = await call(t, 'GET', file);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-security-policy']).toBeUndefined();
+      expect(res.headers['x-frame-options']).toBeUndefined();
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    }
+    const svg = await call(t, 'GET', '/assets/logo-abc123.svg');
+    expect(svg.status).toBe(200);
+    expect(svg.headers['content-security-policy']).toContain("default-src 'self'");
   });
 
   it('sends the security headers with refusals and errors too', async () => {
