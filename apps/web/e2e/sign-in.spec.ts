@@ -141,6 +141,9 @@ test('the keyboard alone signs in, skips to the content, and reaches the header 
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/course\/\d+$/);
   const workbook = page.getByRole('navigation', { name: 'Course' }).getByRole('link', { name: 'Workbook' });
+  // The course's page has drawn (on a busy box Tab could otherwise run past a page still loading).
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(workbook).toBeVisible();
   await tabTo(page, workbook, { most: 30 });
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/course\/\d+\/workbook$/);
