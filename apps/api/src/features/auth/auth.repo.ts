@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { authSessions, courseEditors, courseStudents, refreshTokens, users } from '../../db/schema.ts';
 import { prepareSelect, statementCache } from '../../db/prepared.ts';
@@ -131,10 +131,19 @@ export async function revokeUserSessions(
     );
 }
 
-/** Course ids the user edits and studies, for UserInfo. */
-const courseIdsOf = (table: typeof courseEditors | typeof courseStudents) =>
-  sql<number[]>`array(select ${table.courseId} from ${table} where ${table.userId} = ${users.id} order by 1)`;
+/**
+ * Course ids the user edits and studies, for UserInfo: as JSON, which the driver reads with JSON.parse,
+ * where a PostgreSQL array is parsed character by character.
+ */
+const courseIdsOf = (table: typeof courseEditors | typeof courseStudents) => {
+  const ids = sql`array(select ${table.courseId} from ${table} where ${table.userId} = ${users.id} order by 1)`;
+  return sql<number[]>`array_to_json(${ids})`;
+};
 
+/**
+ * Only what UserInfo answers: the other columns (the password hash, four timestamps) cost reading and
+ * decoding on every page load (a fresh `Date` for each timestamp) and were never sent.
+ */
 const userInfoStatement = statementCache(
   () => 'user_info',
   (db, _key: null, name) =>
@@ -142,7 +151,13 @@ const userInfoStatement = statementCache(
       db,
       db
         .select({
-          ...getTableColumns(users),
+          id: users.id,
+          email: users.email,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          isStaff: users.isStaff,
+          roles: sql<string[]>`array_to_json(${users.roles})`,
+          displayLang: users.displayLang,
           editorCourses: courseIdsOf(courseEditors),
           studentCourses: courseIdsOf(courseStudents),
         })
@@ -156,9 +171,7 @@ const userInfoStatement = statementCache(
 /** The user with the ids of the courses they edit and study, in one prepared statement. */
 export async function findUserWithCourseIds(db: Executor, userId: number) {
   const [row] = await userInfoStatement(db, null).execute({ userId });
-  if (!row) return null;
-  const { editorCourses, studentCourses, ...user } = row;
-  return { user, editorCourses, studentCourses };
+  return row ?? null;
 }
 
 /**

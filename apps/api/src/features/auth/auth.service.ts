@@ -143,9 +143,8 @@ export async function logout(ctx: AppContext, actor: Actor, input: LogoutRequest
 }
 
 export async function getUserInfo(ctx: AppContext, actor: Actor): Promise<UserInfo> {
-  const found = await findUserWithCourseIds(ctx.db, actor.userId);
-  if (!found) throw notFound();
-  const { user } = found;
+  const user = await findUserWithCourseIds(ctx.db, actor.userId);
+  if (!user) throw notFound();
   return {
     id: user.id,
     email: user.email,
@@ -153,8 +152,8 @@ export async function getUserInfo(ctx: AppContext, actor: Actor): Promise<UserIn
     last_name: user.lastName,
     roles: rolesOf(user),
     is_staff: user.isStaff,
-    editor_courses: found.editorCourses,
-    student_courses: found.studentCourses,
+    editor_courses: user.editorCourses,
+    student_courses: user.studentCourses,
     display_lang: languageOf(user),
   };
 }

@@ -179,8 +179,20 @@ export async function listCoursesForViewer(
   }
   return {
     count,
-    rows: rows.map(({ total: _total, ...row }) => ({
-      ...row,
+    // Built field by field: an object rest and a spread per row, here (to drop `total`) and in the
+    // service, cost the API about 0.1 ms of its 0.33 for a page of 20 (docs/performance.md, bench:api).
+    rows: rows.map((row): CourseView => ({
+      id: row.id,
+      title: row.title,
+      description: row.description,
+      hasVideos: row.hasVideos,
+      hasAssessment: row.hasAssessment,
+      timeZone: row.timeZone,
+      createdAt: row.createdAt,
+      updatedAt: row.updatedAt,
+      editorCount: row.editorCount,
+      studentCount: row.studentCount,
+      isEditor: row.isEditor,
       // A course a non-staff viewer sees and does not edit is one they study.
       isStudent: !viewer.isStaff && !row.isEditor,
     })),

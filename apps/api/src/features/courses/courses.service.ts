@@ -47,8 +47,20 @@ function forActor(
 ): CourseForActor | null {
   const myRole = roleOf(actor, view);
   if (!myRole) return null;
-  const { isEditor: _isEditor, isStudent: _isStudent, ...course } = view;
-  return { ...course, timeZone: zoneOf(ctx, view), myRole };
+  // Field by field rather than a rest and a spread: this runs for every row of every course list.
+  return {
+    id: view.id,
+    title: view.title,
+    description: view.description,
+    hasVideos: view.hasVideos,
+    hasAssessment: view.hasAssessment,
+    timeZone: zoneOf(ctx, view),
+    createdAt: view.createdAt,
+    updatedAt: view.updatedAt,
+    myRole,
+    editorCount: view.editorCount,
+    studentCount: view.studentCount,
+  };
 }
 
 /** Editors of the course and staff manage what it holds; students take part in it. */
