@@ -64,3 +64,38 @@ export function cpuBetween(
     box: after.box - before.box,
   };
 }
+
+/**
+ * CPU per request, in ms. `served` is what the bench's own processes spent — the server under test, every
+ * PostgreSQL process and this process (the load generator) — and is what the verdicts use: unlike
+ * latency and requests per second it hardly moves when other work shares the box, because the work a
+ * request needs stays the same whoever else is running. `box` is every core's busy time (other work
+ * included), printed for information.
+ */
+export interface CpuPerRequest {
+  api: number;
+  postgres: number;
+  bench: number;
+  served: number;
+  box: number;
+}
+
+export function cpuPerRequest(used: ReturnType<typeof cpuBetween>, requests: number): CpuPerRequest {
+  const per = (x: number) => x / Math.max(1, requests);
+  return {
+    api: per(used.api),
+    postgres: per(used.postgres),
+    bench: per(used.bench),
+    served: per(used.api + used.postgres + used.bench),
+    box: per(used.box),
+  };
+}
+
+/** The same, for printing: `API 0.31, PostgreSQL 0.40, load generator 0.06 = 0.77 ms (whole box 0.81)`. */
+export function cpuLine(cpu: CpuPerRequest, digits = 2): string {
+  const f = (x: number) => x.toFixed(digits);
+  return (
+    `API ${f(cpu.api)}, PostgreSQL ${f(cpu.postgres)}, load generator ${f(cpu.bench)} = ` +
+    `${f(cpu.served)} ms (whole box, other work included: ${f(cpu.box)})`
+  );
+}

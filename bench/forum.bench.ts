@@ -6,14 +6,18 @@
 // together once and 2 s of each before it is measured: list pages 1, 100 and
 // 2,000 (deep pages by keyset cursor, and by offset for comparison), the unread tab, the
 // announcements, and full-text searches mixing English and Japanese. Prints p50/p95/p99, req/s and
-// the CPU each request cost (API, PostgreSQL, autocannon, whole box, from /proc), and this box's speed
-// before and after: a bare Fastify hello-world at the same connections.
-// Targets on PostgreSQL: p95 < 30 ms for every list page (cursor), < 100 ms for search; exits 1 when
-// one is missed. BENCH_TARGETS=pglite,postgres adds the embedded database (information only).
+// the CPU each request cost (API, PostgreSQL, autocannon, from /proc; the whole box for information),
+// and this box's speed before and after: a bare Fastify hello-world at the same connections.
+// Budgets on PostgreSQL, in CPU per request of the API, PostgreSQL and autocannon together (issue 22 §3:
+// latency on this shared box moves 2× with the hour, the work a request needs does not): every list
+// page (page 1, deep pages by cursor, the unread tab, the announcements) ≤ 1.2 ms, the search mix
+// ≤ 2.5 ms; exits 1 when one is over. p50/p95/p99 are information (the issue's latency targets, p95
+// < 30 ms and < 100 ms, are met on a quiet box at about these budgets: docs/performance.md).
+// BENCH_TARGETS=pglite,postgres adds the embedded database (information only).
 import os from 'node:os';
 import autocannon from 'autocannon';
 import { ForumRecordList } from '@kadai/contracts';
-import { cpuBetween, snapshotCpu } from './cpu.ts';
+import { cpuBetween, cpuLine, cpuPerRequest, snapshotCpu, type CpuPerRequest } from './cpu.ts';
 import { boxSpeedLine, helloCeiling } from './box-speed.ts';
 import { createBenchDatabase, startBenchServer, stopProcess } from './processes.ts';
 import { percentile } from './stats.ts';
@@ -23,8 +27,9 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const TARGETS = (process.env.BENCH_TARGETS ?? 'postgres').split(',').map((s) => s.trim());
 const pgServer = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const LIST_P95_MS = 30;
-const SEARCH_P95_MS = 100;
+/** Budgets in ms of CPU per request (API + PostgreSQL + load generator). */
+const LIST_CPU_MS = 1.2;
+const SEARCH_CPU_MS = 2.5;
 const LIMIT = 20;
 /** Common and rare words of both languages (a Japanese word is a phrase of character bigrams). */
 const SEARCHES = [
@@ -98,8 +103,8 @@ function load(port: number, token: string, paths: string[], seconds: number): Pr
 interface Case {
   name: string;
   paths: string[];
-  /** p95 target in ms; null: measured for information. */
-  target: number | null;
+  /** CPU budget per request in ms; null: measured for information. */
+  budget: number | null;
 }
 
 interface Row {
@@ -110,9 +115,9 @@ interface Row {
   p99: number;
   rps: number;
   errors: number;
-  target: number | null;
+  budget: number | null;
   /** CPU per request in ms: the API's processes, every PostgreSQL process, this one, the whole box. */
-  cpu: ReturnType<typeof cpuBetween>;
+  cpu: CpuPerRequest;
 }
 
 async function measure(database: string, ready: Ready, c: Case, apiPid: number): Promise<Row> {
@@ -120,7 +125,6 @@ async function measure(database: string, ready: Ready, c: Case, apiPid: number):
   const before = await snapshotCpu(apiPid);
   const { latencies, result } = await load(ready.port, ready.token, c.paths, DURATION);
   const used = cpuBetween(before, await snapshotCpu(apiPid));
-  const per = (x: number) => x / Math.max(1, latencies.length);
   return {
     database,
     query: c.name,
@@ -129,8 +133,8 @@ async function measure(database: string, ready: Ready, c: Case, apiPid: number):
     p99: percentile(latencies, 99),
     rps: result.requests.average,
     errors: result.errors + result.timeouts + result.non2xx,
-    target: c.target,
-    cpu: { api: per(used.api), postgres: per(used.postgres), bench: per(used.bench), box: per(used.box) },
+    budget: c.budget,
+    cpu: cpuPerRequest(used, latencies.length),
   };
 }
 
@@ -165,19 +169,19 @@ async function cursorOf(ready: Ready, page: number): Promise<string> {
 
 async function run(database: string, ready: Ready, apiPid: number): Promise<Row[]> {
   const { courseId } = ready;
-  const cases: Case[] = [{ name: 'list page 1', paths: [listPath(courseId)], target: LIST_P95_MS }];
+  const cases: Case[] = [{ name: 'list page 1', paths: [listPath(courseId)], budget: LIST_CPU_MS }];
   for (const page of [100, 2000]) {
     const label = page.toLocaleString('en-US');
     cases.push(
       {
         name: `list page ${label} (cursor)`,
         paths: [listPath(courseId, { cursor: await cursorOf(ready, page) })],
-        target: LIST_P95_MS,
+        budget: LIST_CPU_MS,
       },
       {
         name: `list page ${label} (offset)`,
         paths: [listPath(courseId, { offset: String((page - 1) * LIMIT) })],
-        target: null,
+        budget: null,
       },
     );
   }
@@ -185,12 +189,12 @@ async function run(database: string, ready: Ready, apiPid: number): Promise<Row[
     {
       name: 'unread only, page 1',
       paths: [listPath(courseId, { unread_only: 'true' })],
-      target: LIST_P95_MS,
+      budget: LIST_CPU_MS,
     },
     {
       name: 'announcements, page 1',
       paths: [listPath(courseId, {}, 'Forum/Record/announcements/')],
-      target: LIST_P95_MS,
+      budget: LIST_CPU_MS,
     },
   );
   const searchPaths = SEARCHES.map((text) => listPath(courseId, { full_text_search: text }));
@@ -210,7 +214,7 @@ async function run(database: string, ready: Ready, apiPid: number): Promise<Row[
   cases.push({
     name: `search (${SEARCHES.length} queries, en + ja)`,
     paths: searchPaths,
-    target: SEARCH_P95_MS,
+    budget: SEARCH_CPU_MS,
   });
 
   // The steady state of a running server, not its first seconds after a bulk load of 100,000 records
@@ -223,8 +227,7 @@ async function run(database: string, ready: Ready, apiPid: number): Promise<Row[
     console.log(
       `${database}: ${c.name}: p50 ${row.p50.toFixed(1)} / p95 ${row.p95.toFixed(1)} / ` +
         `p99 ${row.p99.toFixed(1)} ms, ${Math.round(row.rps)} req/s, errors ${row.errors}; CPU per request: ` +
-        `API ${row.cpu.api.toFixed(2)}, PostgreSQL ${row.cpu.postgres.toFixed(2)}, autocannon ` +
-        `${row.cpu.bench.toFixed(2)}, whole box ${row.cpu.box.toFixed(2)} ms`,
+        cpuLine(row.cpu),
     );
     rows.push(row);
   }
@@ -274,10 +277,10 @@ console.log(boxSpeedLine('after', await helloCeiling(CONNECTIONS), CONNECTIONS))
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 const verdictOf = (r: Row) => {
   if (r.errors > 0) return 'ERRORS';
-  if (r.target === null) return 'information';
-  const met = r.p95 < r.target;
-  if (r.database !== 'PostgreSQL') return met ? 'fast enough' : 'slow (not a target)';
-  return met ? `meets < ${r.target} ms` : `MISSES < ${r.target} ms`;
+  // PGlite runs inside the API's process: its CPU is not comparable with the PostgreSQL budgets.
+  if (r.budget === null || r.database !== 'PostgreSQL') return 'information';
+  const budget = `${r.budget.toFixed(1)} ms`;
+  return r.cpu.served <= r.budget ? `meets ≤ ${budget}` : `OVER ${budget}`;
 };
 console.log('');
 console.table(
@@ -288,10 +291,15 @@ console.table(
     p95: ms(r.p95),
     p99: ms(r.p99),
     'req/s': Math.round(r.rps),
-    'box CPU/req': ms(r.cpu.box),
+    'CPU/req': `${r.cpu.served.toFixed(2)} ms`,
+    'whole box': `${r.cpu.box.toFixed(2)} ms`,
     errors: r.errors,
     verdict: verdictOf(r),
   })),
 );
-const failed = pgMissing || rows.some((r) => /MISSES|ERRORS/.test(verdictOf(r)));
+console.log(
+  'CPU/req: the API, PostgreSQL and autocannon together, what the verdict uses; whole box: every busy ' +
+    'core, other work on the box included (information). p50/p95/p99: information.',
+);
+const failed = pgMissing || rows.some((r) => /OVER|ERRORS/.test(verdictOf(r)));
 process.exit(failed ? 1 : 0);

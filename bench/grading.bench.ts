@@ -1,19 +1,25 @@
 // `npm run bench:grading`: the deadline spike. 600 submissions of 5 light input/output tests arrive
 // evenly over 60 s and go through the real pipeline — committed row, enqueueGrading, pg-boss, the
 // grader (in this process, as in the embedded default), bubblewrap, evaluations and score in the
-// database. Prints sandbox runs/s, submissions/s, p50/p99 submit → final score, and lost submissions.
-// Targets on the 2-core box: zero lost, ≥ 20 sandbox runs/s, p99 < 30 s.
+// database. Prints sandbox runs/s, submissions/s, sandbox CPU per run and per submission (this
+// process's children CPU: the grader runs here), p50/p99 submit → final score, and lost submissions.
 //
 // `-- --pytest` (or BENCH_MODE=pytest): each submission is graded by one pytest test case of 20 tests
-// instead (bench/grading-pytest.ts). Targets: zero lost, p99 < 120 s, and a pytest run of those 20 tests
-// at most 5× the sandbox CPU of one io test run, both measured in the same run before the spike.
-// Both modes print the box's speed, sandbox CPU per submission (this process's children CPU: the grader
-// runs here) and that reference.
+// instead (bench/grading-pytest.ts), and a pytest run of those 20 tests must cost at most 5× the sandbox
+// CPU of one io test run, both measured in the same run before the spike (issue 18).
+//
+// The verdict (issue 22 §3: a verdict that gives the same answer every hour on this shared box): no
+// submission lost or wrongly scored, sandbox runs per second and sandbox CPU per run within the mode's
+// budget (SPIKE_BUDGETS below). The latency from submit to score depends on what else the box runs: p50
+// and p99 are printed with the load average and the box's speed, for information. "Lost" is what is
+// still not graded when grading has stopped making progress for BENCH_STALL_SECONDS (60), or after
+// BENCH_DRAIN_SECONDS (900) of draining: slow is not lost.
 //
 // Embedded PGlite by default; PostgreSQL with --pg (127.0.0.1:5432) or when DATABASE_URL is set
 // (a fresh database is created on that server and dropped afterwards).
 // Knobs: BENCH_SUBMISSIONS (600), BENCH_SECONDS (60), BENCH_CONCURRENCY (0 = cores),
-// BENCH_WORKERS, BENCH_BATCH (the grader's pg-boss fetch loops and batch size), BENCH_DRAIN_SECONDS (180).
+// BENCH_WORKERS, BENCH_BATCH (the grader's pg-boss fetch loops and batch size), BENCH_STALL_SECONDS (60),
+// BENCH_DRAIN_SECONDS (900).
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -43,7 +49,8 @@ import {
 
 const SUBMISSIONS = Number(process.env.BENCH_SUBMISSIONS ?? 600);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
-const DRAIN_SECONDS = Number(process.env.BENCH_DRAIN_SECONDS ?? 180);
+const DRAIN_SECONDS = Number(process.env.BENCH_DRAIN_SECONDS ?? 900);
+const STALL_SECONDS = Number(process.env.BENCH_STALL_SECONDS ?? 60);
 const numberOrUndefined = (value: string | undefined) => (value ? Number(value) : undefined);
 const usePg = process.argv.includes('--pg') || Boolean(process.env.DATABASE_URL);
 const pgServer = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -60,6 +67,19 @@ const TESTS = [
 const PROGRAM = PYTEST ? ADD_PROGRAM : 'a, b = map(int, input().split())\nprint(a + b)\n';
 /** A correct submission's score. */
 const FULL_SCORE = PYTEST ? PYTEST_TESTS : TESTS.length;
+
+/**
+ * The verdict's budgets per mode (issue 22 §3), from the runs of 2026-11-27 with a margin
+ * (docs/performance.md, bench:grading). Sandbox CPU (children CPU of this process) per run moved 2× with
+ * the box that day — io 31–63 ms, pytest 76–225 ms — and the budgets sit a third or more above the
+ * slowest hour. Sandbox runs per second over the spike (first submit to last score) is the spike's
+ * capacity, slots ÷ wall time per run, and follows the box far more (io 12–31, pytest 4.6–15): its floor
+ * sits a third below the slowest hour, so it catches a grader that stalls or runs one slot, not a busy box.
+ */
+const SPIKE_BUDGETS = {
+  io: { runsPerSecond: 8, cpuPerRunMs: 100 },
+  pytest: { runsPerSecond: 3, cpuPerRunMs: 300 },
+} as const;
 
 async function openBenchDatabase(): Promise<{
   database: Database;
@@ -258,16 +278,35 @@ try {
   await Promise.all(arrivals);
   const arrivedAt = performance.now();
 
-  // Drain: wait until every submission has its final score, or give up and count the rest as lost.
+  // Drain: wait until every submission has its final score. Give up, and count the rest as lost, only
+  // when grading has stopped: no submission scored and no sandbox run started for STALL_SECONDS (or
+  // after DRAIN_SECONDS in all), so a slow hour of the box delays the end instead of failing the run.
   const deadline = arrivedAt + DRAIN_SECONDS * 1000;
   let remaining = SUBMISSIONS;
+  let lastProgress = performance.now();
+  let progressMark = '';
+  let stalled = false;
   while (performance.now() < deadline) {
     const pending = await q(`SELECT count(*)::int AS n FROM submissions WHERE status <> 'Completed'`);
     remaining = Number(pending.rows[0]!.n);
     if (remaining === 0) break;
+    const mark = `${remaining}/${sandboxRuns}`;
+    if (mark !== progressMark) {
+      progressMark = mark;
+      lastProgress = performance.now();
+    } else if (performance.now() - lastProgress > STALL_SECONDS * 1000) {
+      stalled = true;
+      break;
+    }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   const finished = performance.now();
+  const drainEnd =
+    remaining === 0
+      ? 'all scored'
+      : stalled
+        ? `no progress for ${STALL_SECONDS} s`
+        : `${DRAIN_SECONDS} s of draining`;
   const cpu = process.cpuUsage(cpuStart);
   const sandboxCpuMs = childrenCpuMs() - childrenStart;
 
@@ -287,7 +326,9 @@ try {
   const p50 = percentile(latencies, 50) / 1000;
   const p99 = percentile(latencies, 99) / 1000;
   const cpuPerSubmission = sandboxCpuMs / Math.max(1, latencies.length);
+  const cpuPerRun = sandboxCpuMs / Math.max(1, sandboxRuns);
   const spikeRatio = cpuPerSubmission / reference.io.cpuMs;
+  const load = os.loadavg().map((x) => x.toFixed(2));
 
   console.log('');
   console.table({
@@ -298,7 +339,7 @@ try {
     'test runs/s': { value: (testRuns / elapsed).toFixed(1), note: '' },
     'submissions/s': {
       value: (latencies.length / elapsed).toFixed(2),
-      note: `${elapsed.toFixed(1)} s first submit → last score`,
+      note: `${elapsed.toFixed(1)} s first submit → last score (${drainEnd})`,
     },
     'p50 submit → score': { value: `${p50.toFixed(2)} s`, note: '' },
     'p99 submit → score': {
@@ -321,6 +362,10 @@ try {
       value: `${graderQueries} calls`,
       note: `${(graderQueryMs / Math.max(1, graderQueries)).toFixed(1)} ms mean, ${(graderQueryMs / 1000).toFixed(1)} s in all`,
     },
+    'sandbox CPU per run': {
+      value: `${cpuPerRun.toFixed(1)} ms`,
+      note: 'children CPU over every sandbox run (tests and syntax checks), set-up included',
+    },
     'sandbox CPU per submission': {
       value: `${cpuPerSubmission.toFixed(0)} ms`,
       note:
@@ -329,8 +374,8 @@ try {
         `${spikeRatio.toFixed(1)}× the io reference run`,
     },
     'load average (1 min)': {
-      value: os.loadavg()[0]!.toFixed(2),
-      note: 'other work on the machine skews every figure',
+      value: load[0]!,
+      note: `5 and 15 min: ${load[1]}, ${load[2]}; other work on the box moves the latencies, not the CPU`,
     },
     'bench process CPU': {
       value: `${((cpu.user + cpu.system) / 1e6 / elapsed).toFixed(2)} cores`,
@@ -343,10 +388,25 @@ try {
     `sandbox CPU per submission: ${cpuPerSubmission.toFixed(0)} ms, ` +
       `${spikeRatio.toFixed(1)}× the io test run of the reference (${reference.io.cpuMs.toFixed(1)} ms)`,
   );
+  console.log(
+    `p99 submit → score ${p99.toFixed(2)} s (information: the issue's ${PYTEST ? '120' : '30'} s holds on a quiet ` +
+      `box), load average ${load.join(' / ')}`,
+  );
   // Each target: what, the measured value, met.
+  const budget = SPIKE_BUDGETS[PYTEST ? 'pytest' : 'io'];
   const targets: [string, string, boolean][] = [
     ['0 lost', `${lost} (${submitErrors.length} submit errors)`, lost === 0 && submitErrors.length === 0],
     ['0 wrong scores', String(wrongScores), wrongScores === 0],
+    [
+      `≥ ${budget.runsPerSecond} sandbox runs/s`,
+      runsPerSecond.toFixed(1),
+      runsPerSecond >= budget.runsPerSecond,
+    ],
+    [
+      `sandbox CPU ≤ ${budget.cpuPerRunMs} ms per run`,
+      `${cpuPerRun.toFixed(1)} ms`,
+      cpuPerRun <= budget.cpuPerRunMs,
+    ],
     ...(PYTEST
       ? ([
           [
@@ -354,12 +414,8 @@ try {
             `${referenceRatio.toFixed(2)}×`,
             referenceRatio <= 5,
           ],
-          ['p99 submit → score < 120 s', `${p99.toFixed(2)} s`, p99 < 120],
         ] satisfies [string, string, boolean][])
-      : ([
-          ['≥ 20 sandbox runs/s', runsPerSecond.toFixed(1), runsPerSecond >= 20],
-          ['p99 submit → score < 30 s', `${p99.toFixed(2)} s`, p99 < 30],
-        ] satisfies [string, string, boolean][])),
+      : []),
   ];
   for (const [what, measured, met] of targets) console.log(`${met ? '✓' : '✗'} ${what}: ${measured}`);
   const missed = targets.filter(([, , met]) => !met).map(([what]) => what);

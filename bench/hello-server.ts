@@ -1,13 +1,14 @@
 // The machine's ceilings: the same Fastify with no auth and one JSON route (`/hello`), and, when
-// BENCH_PG_URL is set, a route that sends one prepared query through a pg.Pool of 10 (`/db`) — the
-// most any route reading PostgreSQL can do here, whatever the application does around it.
+// BENCH_PG_URL is set, a route (`/db`) that sends one prepared query through a pg.Pool of BENCH_PG_POOL
+// connections (default 10; bench:api gives it the API's pool size) — the most any route
+// reading PostgreSQL can do here, whatever the application does around it.
 import Fastify from 'fastify';
 import pg from 'pg';
 
 const app = Fastify({ logger: false });
 app.get('/hello', async () => ({ hello: 'world' }));
 const pool = process.env.BENCH_PG_URL
-  ? new pg.Pool({ connectionString: process.env.BENCH_PG_URL, max: 10 })
+  ? new pg.Pool({ connectionString: process.env.BENCH_PG_URL, max: Number(process.env.BENCH_PG_POOL ?? 10) })
   : null;
 if (pool) {
   app.get('/db', async () => {
