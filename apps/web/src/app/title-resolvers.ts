@@ -1,6 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Params } from 'react-router';
+import { resolveAssessmentStudentTitle } from '../features/assessment/assessment.queries.ts';
 import { resolveCourseTitle } from '../features/courses/courses.queries.ts';
+import { resolveForumRecordTitle } from '../features/forum/forum.queries.ts';
 import { registerTitleResolver, type TitleResolver } from './layout/breadcrumbs.ts';
 
 type Resolver = (value: string, params: Params, queryClient: QueryClient) => Promise<string>;
@@ -16,6 +18,8 @@ function onDemand(load: () => Promise<Resolver>): TitleResolver {
 /**
  * Breadcrumb titles for the path parameters of the route table. A feature whose pages show an object
  * (assignment_id, submission_id, forum_record_id, quiz_id, video_url, …) registers its resolver here.
+ * The course's, the forum's (the side rail's unread count) and the assessment's (its route guard)
+ * modules are in the shell anyway; the others load on demand.
  */
 export function registerTitleResolvers(): void {
   registerTitleResolver('course_id', resolveCourseTitle);
@@ -39,19 +43,10 @@ export function registerTitleResolvers(): void {
     'quiz_submission_id',
     onDemand(async () => (await import('../features/quizzes/quizzes.queries.ts')).resolveQuizSubmissionTitle),
   );
-  registerTitleResolver(
-    'forum_record_id',
-    onDemand(async () => (await import('../features/forum/forum.queries.ts')).resolveForumRecordTitle),
-  );
+  registerTitleResolver('forum_record_id', resolveForumRecordTitle);
   registerTitleResolver(
     'video_url',
     onDemand(async () => (await import('../features/videos/videos.queries.ts')).resolveVideoTitle),
   );
-  registerTitleResolver(
-    'user_id',
-    onDemand(
-      async () =>
-        (await import('../features/assessment/assessment.queries.ts')).resolveAssessmentStudentTitle,
-    ),
-  );
+  registerTitleResolver('user_id', resolveAssessmentStudentTitle);
 }
