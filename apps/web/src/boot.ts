@@ -1,13 +1,17 @@
 // index.html's first script, a few hundred bytes, run before the app's own (vite-boot-script.ts):
 //  - it asks for the shown language's dictionary while the app's code is still downloading, so neither
 //    waits for the other (the app's own request for it gets the same module);
+//  - it puts the stored colour scheme on <html> (the attribute Mantine's CSS keys on), so the header
+//    index.html draws before the app arrives is already dark for a reader who chose dark;
 //  - it tells zod, before any schema is made, never to compile parsers with `new Function`: the
 //    Content-Security-Policy forbids eval, and zod's one try at it (made as the first object schema is
 //    built, before the app could call z.config) is reported as a violation on every page.
-import { storedDisplayLanguage } from './features/auth/stored-session.ts';
+import { storedColorScheme, storedDisplayLanguage } from './features/auth/stored-session.ts';
 import { DICTIONARIES } from './i18n/dictionaries.ts';
 
 const zodHolder = globalThis as { __zod_globalConfig?: Record<string, unknown> };
 zodHolder.__zod_globalConfig = { ...zodHolder.__zod_globalConfig, jitless: true };
+
+document.documentElement.setAttribute('data-mantine-color-scheme', storedColorScheme());
 
 void DICTIONARIES[storedDisplayLanguage()]().catch(() => undefined);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../features/auth/session.ts';
-import { storedDisplayLanguage } from '../features/auth/stored-session.ts';
+import { storedColorScheme, storedDisplayLanguage } from '../features/auth/stored-session.ts';
 import { DICTIONARIES } from './dictionaries.ts';
 import enUS from './en-US.json';
 import { i18n } from './index.ts';
@@ -27,6 +27,16 @@ describe('one dictionary per language', () => {
     expect(storedDisplayLanguage(stored({ displayLang: 'toString' }))).toBe('ja');
     expect(storedDisplayLanguage(storage('null'))).toBe('ja');
     expect(storedDisplayLanguage(stored(null))).toBe('ja');
+  });
+});
+
+describe('the stored colour scheme, read before the app', () => {
+  it('is dark only when the stored session says so', () => {
+    expect(storedColorScheme(stored({ isDarkMode: true }))).toBe('dark');
+    expect(storedColorScheme(stored({ isDarkMode: false }))).toBe('light');
+    expect(storedColorScheme(stored({ isDarkMode: 'yes' }))).toBe('light');
+    expect(storedColorScheme(storage(null))).toBe('light');
+    expect(storedColorScheme(storage('{not json'))).toBe('light');
   });
 });
 

@@ -9,15 +9,25 @@ export const SESSION_STORAGE_KEY = 'kadai-session';
  * start downloading its dictionary before the store's code has arrived); Japanese when there is none.
  */
 export function storedDisplayLanguage(storage: Pick<Storage, 'getItem'> = localStorage): Language {
+  const language = storedState(storage)?.displayLang;
+  return typeof language === 'string' && Object.hasOwn(DICTIONARIES, language)
+    ? (language as Language)
+    : 'ja';
+}
+
+/** The colour scheme the stored session names (light when there is none), read the same way. */
+export function storedColorScheme(storage: Pick<Storage, 'getItem'> = localStorage): 'light' | 'dark' {
+  return storedState(storage)?.isDarkMode === true ? 'dark' : 'light';
+}
+
+function storedState(storage: Pick<Storage, 'getItem'>): Record<string, unknown> | null {
   try {
     const stored = JSON.parse(storage.getItem(SESSION_STORAGE_KEY) ?? 'null') as {
-      state?: { displayLang?: unknown };
+      state?: unknown;
     } | null;
-    const language = stored?.state?.displayLang;
-    return typeof language === 'string' && Object.hasOwn(DICTIONARIES, language)
-      ? (language as Language)
-      : 'ja';
+    const state = stored?.state;
+    return typeof state === 'object' && state !== null ? (state as Record<string, unknown>) : null;
   } catch {
-    return 'ja';
+    return null;
   }
 }
