@@ -58,8 +58,13 @@ test('a student watches part of a video and sees their progress', async ({ brows
   await expect(progress.getByText('Not watched yet')).toBeVisible();
 
   const player = page.frameLocator('iframe[title="Video player: Lecture 1: Variables and types"]');
-  await player.getByRole('button', { name: 'Play' }).click();
-  await expect(player.getByRole('button', { name: 'Pause' })).toBeVisible();
+  // Clicked again only while it still says Play: once, in a full run on a loaded box, the first click
+  // did not start the stand-in player (cause not found; the app's report of the watch is what is tested).
+  await expect(async () => {
+    const play = player.getByRole('button', { name: 'Play' });
+    if (await play.isVisible()) await play.click();
+    await expect(player.getByRole('button', { name: 'Pause' })).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
   // About four seconds of the 60 s lecture, then pause: the pause sends the report at once.
   await expect(player.locator('#time')).toHaveText(/^[4-9]\.\d|^\d\d\.\d/, { timeout: 15_000 });
   await player.getByRole('button', { name: 'Pause' }).click();
