@@ -10,8 +10,13 @@
 // assignments, on single test cases and on quiz questions. Then VACUUM ANALYZE and the real API in this
 // process, asked over HTTP by the course's editor one request at a time: BENCH_RUNS (20) times each
 // after 3 warm-up requests — the course table, one student's detail, and the two histograms. Prints
-// p50, p95 and max against the targets, then the table's bytes on the wire and time as sent uncompressed,
-// with gzip and with brotli; exits 0 either way (a bench reports, it does not fail).
+// p50, p95 and max, and the CPU each request cost (this process — the API and its client, one process —
+// and every PostgreSQL process, from /proc; the whole box for information), then the table's bytes on
+// the wire and time as sent uncompressed, with gzip and with brotli. Budgets on PostgreSQL, in CPU per
+// request (issue 22 §3: latency on this shared box moves 2× with the hour, the work a request needs
+// does not): the course table ≤ CPU_BUDGET_MS.table, one student's detail ≤ CPU_BUDGET_MS.student;
+// exits 1 when one is over (or the database is missing). p50/p95 against the issue's latency targets
+// are information.
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,6 +24,7 @@ import { AssessmentTable, StudentAnalysis } from '@kadai/contracts';
 import { buildApp } from '../apps/api/src/app.ts';
 import { openBenchDatabase, signInForBench } from './bench-api.ts';
 import { agent, send } from './http-client.ts';
+import { cpuBetween, cpuPerRequest, snapshotCpu } from './cpu.ts';
 import { createBenchDatabase } from './processes.ts';
 import { percentile } from './stats.ts';
 
@@ -27,6 +33,15 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const TARGETS = (process.env.BENCH_TARGETS ?? 'postgres').split(',').map((s) => s.trim());
 const pgServer = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const TARGET_MS = { table: 500, student: 50 };
+/**
+ * Budgets in ms of CPU per request (this process + PostgreSQL), about a third above what each request
+ * cost on 2026-11-27 (175 and 11.5 ms, load 1.2): room for run-to-run noise, while a change that makes
+ * a request a third dearer fails. The histograms have no target: information. PostgreSQL runs the
+ * table's queries with parallel workers, so its CPU exceeds the request's latency.
+ */
+const CPU_BUDGET_MS = { table: 235, student: 15 };
+/** No such process: the API runs in this one, which snapshotCpu counts as the load generator's. */
+const IN_PROCESS = -1;
 
 type Query = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
 
@@ -151,13 +166,15 @@ async function measure(port: number, token: string, url: string, check: (body: s
   for (let i = 0; i < 3; i++) await send(port, 'GET', url, token);
   const times: number[] = [];
   let last = '';
+  const before = await snapshotCpu(IN_PROCESS);
   for (let i = 0; i < RUNS; i++) {
     const answer = await send(port, 'GET', url, token);
     if (answer.status !== 200) throw new Error(`${url}: ${answer.status} ${answer.body.slice(0, 200)}`);
     times.push(answer.ms);
     last = answer.body;
   }
-  return { times, bytes: Buffer.byteLength(last), check: check(last) };
+  const cpu = cpuPerRequest(cpuBetween(before, await snapshotCpu(IN_PROCESS)), RUNS);
+  return { times, cpu, bytes: Buffer.byteLength(last), check: check(last) };
 }
 
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
@@ -197,12 +214,14 @@ async function onTheWire(port: number, token: string, url: string, acceptEncodin
   return { bytes: answers[0]!.bytes, encoding: answers[0]!.encoding, p50: percentile(times, 50) };
 }
 
-async function main() {
+/** Runs the bench; whether it failed (a budget over, or PostgreSQL asked for and not there). */
+async function main(): Promise<boolean> {
   const database = TARGETS.includes('postgres')
     ? await createBenchDatabase(pgServer, 'kadai_bench_assessment')
     : null;
   if (database) process.env.DATABASE_URL = database.url;
   const target = database ? 'PostgreSQL' : 'PGlite';
+  let failed = TARGETS.includes('postgres') && !database;
   console.log(
     `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB; ${target}.`,
   );
@@ -228,6 +247,7 @@ async function main() {
       {
         name: 'course table',
         target: TARGET_MS.table,
+        budget: CPU_BUDGET_MS.table,
         ...(await measure(port, token!, base, (body) => {
           const table = AssessmentTable.parse(JSON.parse(body));
           return `${table.students.length} students × ${table.skills.length} skills, ${table.assignments.length} assignments, ${table.quizzes.length} quizzes`;
@@ -236,6 +256,7 @@ async function main() {
       {
         name: "one student's detail",
         target: TARGET_MS.student,
+        budget: CPU_BUDGET_MS.student,
         ...(await measure(port, token!, `${base}/${s.student}`, (body) => {
           const one = StudentAnalysis.parse(JSON.parse(body));
           return `total ${(100 * (one.total.ratio ?? 0)).toFixed(1)} %, ${one.skills.length} skills`;
@@ -244,6 +265,7 @@ async function main() {
       {
         name: 'assignment histogram',
         target: null,
+        budget: null,
         ...(await measure(
           port,
           token!,
@@ -254,6 +276,7 @@ async function main() {
       {
         name: 'skill histogram',
         target: null,
+        budget: null,
         ...(await measure(
           port,
           token!,
@@ -263,13 +286,33 @@ async function main() {
       },
     ];
     console.log(
-      `${'request'.padEnd(24)} ${'p50'.padStart(10)} ${'p95'.padStart(10)} ${'max'.padStart(10)} ${'bytes'.padStart(9)}  target`,
+      `${'request'.padEnd(24)} ${'p50'.padStart(10)} ${'p95'.padStart(10)} ${'max'.padStart(10)} ${'bytes'.padStart(9)}  ` +
+        `${'CPU/req'.padStart(10)} ${'whole box'.padStart(10)}  verdict (CPU)         p95 (information)`,
     );
     for (const r of rows) {
       const p95 = percentile(r.times, 95);
-      const verdict = r.target === null ? '—' : `${p95 < r.target ? 'met' : 'MISSED'} (< ${r.target} ms)`;
+      // PGlite runs inside the API's process: its CPU is not comparable with the PostgreSQL budgets.
+      const within = r.budget === null || target !== 'PostgreSQL' || r.cpu.served <= r.budget;
+      if (!within) failed = true;
+      const verdict =
+        r.budget === null || target !== 'PostgreSQL'
+          ? 'information'
+          : `${within ? 'meets' : 'OVER'} ≤ ${r.budget} ms`;
+      const latency = r.target === null ? '—' : `${p95 < r.target ? 'under' : 'over'} ${r.target} ms`;
       console.log(
-        `${r.name.padEnd(24)} ${fmt(percentile(r.times, 50)).padStart(10)} ${fmt(p95).padStart(10)} ${fmt(Math.max(...r.times)).padStart(10)} ${String(r.bytes).padStart(9)}  ${verdict}  [${r.check}]`,
+        `${r.name.padEnd(24)} ${fmt(percentile(r.times, 50)).padStart(10)} ${fmt(p95).padStart(10)} ` +
+          `${fmt(Math.max(...r.times)).padStart(10)} ${String(r.bytes).padStart(9)}  ${fmt(r.cpu.served).padStart(10)} ` +
+          `${fmt(r.cpu.box).padStart(10)}  ${verdict.padEnd(20)}  ${latency}  [${r.check}]`,
+      );
+    }
+    console.log(
+      'CPU/req: this process (the API and its client) and PostgreSQL together, what the verdict uses; ' +
+        'whole box: every busy core, other work included (information).',
+    );
+    for (const r of rows) {
+      console.log(
+        `  ${r.name}: API and client ${r.cpu.bench.toFixed(1)}, PostgreSQL ${r.cpu.postgres.toFixed(1)} = ` +
+          `${r.cpu.served.toFixed(1)} ms`,
       );
     }
     // The largest answer of the API, as a browser gets it (apps/api/src/lib/compression.ts).
@@ -287,6 +330,7 @@ async function main() {
     if (process.env.BENCH_KEEP) console.log(`Kept ${database?.url ?? bench.dataDir}`);
     else await database?.drop();
   }
+  return failed;
 }
 
-await main();
+process.exit((await main()) ? 1 : 0);

@@ -6,13 +6,16 @@
 // measured: the student view (each connection signed in as another of 64 students, so no one student's
 // rows stay hot) and the editor view. Prints p50/p95/p99, req/s and the CPU each request cost (API,
 // PostgreSQL, autocannon, whole box, from /proc), and this box's speed before and after (a bare Fastify
-// hello-world at the same connections). Target on PostgreSQL: p95 < 100 ms for both views; exits 1 when
-// missed. BENCH_TARGETS=pglite,postgres adds the embedded database (information only).
+// hello-world at the same connections). Budgets on PostgreSQL, in CPU per request of the API, PostgreSQL
+// and autocannon together (issue 22 §3: latency on this shared box moves 2× with the hour, the work a
+// request needs does not): the student view ≤ STUDENT_CPU_MS, the editor view ≤ EDITOR_CPU_MS; exits 1
+// when one is over. p50/p95/p99 are information (the issue's target, p95 < 100 ms, docs/performance.md).
+// BENCH_TARGETS=pglite,postgres adds the embedded database (information only).
 import os from 'node:os';
 import autocannon from 'autocannon';
 import { EditorCourseOverview, StudentCourseOverview } from '@kadai/contracts';
 import { boxSpeedLine, helloCeiling } from './box-speed.ts';
-import { cpuBetween, snapshotCpu } from './cpu.ts';
+import { cpuBetween, cpuLine, cpuPerRequest, snapshotCpu, type CpuPerRequest } from './cpu.ts';
 import { createBenchDatabase, startBenchServer, stopProcess } from './processes.ts';
 import { percentile } from './stats.ts';
 
@@ -21,7 +24,13 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const TARGETS = (process.env.BENCH_TARGETS ?? 'postgres').split(',').map((s) => s.trim());
 const pgServer = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const P95_TARGET_MS = 100;
+/**
+ * Budgets in ms of CPU per request (API + PostgreSQL + load generator), about a third above what the
+ * views cost on 2026-11-27 (1.78 and 3.51 ms, load 1.3): room for run-to-run noise, while a change that
+ * makes a view a third dearer fails.
+ */
+const STUDENT_CPU_MS = 2.4;
+const EDITOR_CPU_MS = 4.7;
 
 interface Ready {
   port: number;
@@ -74,15 +83,23 @@ interface Row {
   p99: number;
   rps: number;
   errors: number;
-  cpu: ReturnType<typeof cpuBetween>;
+  budget: number;
+  /** CPU per request in ms: the API's processes, every PostgreSQL process, this one, the whole box. */
+  cpu: CpuPerRequest;
 }
 
-async function measure(database: string, view: string, ready: Ready, requests: Request[], apiPid: number) {
+async function measure(
+  database: string,
+  view: string,
+  budget: number,
+  ready: Ready,
+  requests: Request[],
+  apiPid: number,
+) {
   await load(ready.port, requests, 2); // warm-up: pool connections, plans, caches
   const before = await snapshotCpu(apiPid);
   const { latencies, result } = await load(ready.port, requests, DURATION);
   const used = cpuBetween(before, await snapshotCpu(apiPid));
-  const per = (x: number) => x / Math.max(1, latencies.length);
   const row: Row = {
     database,
     view,
@@ -91,13 +108,12 @@ async function measure(database: string, view: string, ready: Ready, requests: R
     p99: percentile(latencies, 99),
     rps: result.requests.average,
     errors: result.errors + result.timeouts + result.non2xx,
-    cpu: { api: per(used.api), postgres: per(used.postgres), bench: per(used.bench), box: per(used.box) },
+    budget,
+    cpu: cpuPerRequest(used, latencies.length),
   };
   console.log(
     `${database}: ${view}: p50 ${row.p50.toFixed(1)} / p95 ${row.p95.toFixed(1)} / p99 ${row.p99.toFixed(1)} ms, ` +
-      `${Math.round(row.rps)} req/s, errors ${row.errors}; CPU per request: API ${row.cpu.api.toFixed(2)}, ` +
-      `PostgreSQL ${row.cpu.postgres.toFixed(2)}, autocannon ${row.cpu.bench.toFixed(2)}, ` +
-      `whole box ${row.cpu.box.toFixed(2)} ms`,
+      `${Math.round(row.rps)} req/s, errors ${row.errors}; CPU per request: ${cpuLine(row.cpu)}`,
   );
   return row;
 }
@@ -141,8 +157,15 @@ async function run(database: string, ready: Ready, apiPid: number): Promise<Row[
   const editor = [as(ready.editorToken)];
   await load(ready.port, [...students, ...editor], WARMUP);
   return [
-    await measure(database, `student view (${students.length} students)`, ready, students, apiPid),
-    await measure(database, 'editor view', ready, editor, apiPid),
+    await measure(
+      database,
+      `student view (${students.length} students)`,
+      STUDENT_CPU_MS,
+      ready,
+      students,
+      apiPid,
+    ),
+    await measure(database, 'editor view', EDITOR_CPU_MS, ready, editor, apiPid),
   ];
 }
 
@@ -188,9 +211,10 @@ console.log(boxSpeedLine('after', await helloCeiling(CONNECTIONS), CONNECTIONS))
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 const verdictOf = (r: Row) => {
   if (r.errors > 0) return 'ERRORS';
-  const met = r.p95 < P95_TARGET_MS;
-  if (r.database !== 'PostgreSQL') return met ? 'fast enough' : 'slow (not a target)';
-  return met ? `meets < ${P95_TARGET_MS} ms` : `MISSES < ${P95_TARGET_MS} ms`;
+  // PGlite runs inside the API's process: its CPU is not comparable with the PostgreSQL budgets.
+  if (r.database !== 'PostgreSQL') return 'information';
+  const budget = `${r.budget.toFixed(1)} ms`;
+  return r.cpu.served <= r.budget ? `meets ≤ ${budget}` : `OVER ${budget}`;
 };
 console.log('');
 console.table(
@@ -201,10 +225,15 @@ console.table(
     p95: ms(r.p95),
     p99: ms(r.p99),
     'req/s': Math.round(r.rps),
-    'box CPU/req': ms(r.cpu.box),
+    'CPU/req': `${r.cpu.served.toFixed(2)} ms`,
+    'whole box': `${r.cpu.box.toFixed(2)} ms`,
     errors: r.errors,
     verdict: verdictOf(r),
   })),
 );
-const failed = pgMissing || rows.some((r) => /MISSES|ERRORS/.test(verdictOf(r)));
+console.log(
+  'CPU/req: the API, PostgreSQL and autocannon together, what the verdict uses; whole box: every busy ' +
+    'core, other work on the box included (information). p50/p95/p99: information (the issue: p95 < 100 ms).',
+);
+const failed = pgMissing || rows.some((r) => /OVER|ERRORS/.test(verdictOf(r)));
 process.exit(failed ? 1 : 0);

@@ -4,12 +4,18 @@
 // BENCH_TIME_LIMIT=0 an untimed one: `GET CourseSpecificDetail` then `GET QuizContent` — and then submit
 // within the next BENCH_SECONDS, a BENCH_DUPLICATES share of them (10 %) sending a second submission at
 // the same moment. Arrivals are spread at random over the window (an open loop: nobody waits for the
-// others). Prints p50/p95/p99 latency of opening (both calls) and of submitting, accepted submissions
-// and duplicates, for the embedded PGlite and for a fresh database on the PostgreSQL server at
-// BENCH_PG_URL (BENCH_TARGETS=pglite,postgres picks). Target on PostgreSQL: p95 < 300 ms for both,
-// exactly one accepted submission per student, every duplicate answered 409; exits 1 when missed.
+// others). Prints p50/p95/p99 latency of opening (both calls) and of submitting, the CPU each request of
+// either phase cost (API, PostgreSQL, this process as load generator, from /proc; the whole box for
+// information), accepted submissions and duplicates, for the embedded PGlite and for a fresh database
+// on the PostgreSQL server at BENCH_PG_URL (BENCH_TARGETS=pglite,postgres picks). Budgets on
+// PostgreSQL, in CPU per request of the API, PostgreSQL and load generator together (issue 22 §3:
+// latency on this shared box moves 2× with the hour, the work a request needs does not): opening ≤
+// OPEN_CPU_MS, submitting ≤ SUBMIT_CPU_MS; on either database exactly one accepted submission per
+// student and every duplicate answered 409; exits 1 when missed. p50/p95/p99 are information (the
+// issue's target, p95 < 300 ms for both: docs/performance.md).
 import os from 'node:os';
 import { QuizContent, type AnswerValue, type Question } from '@kadai/contracts';
+import { cpuBetween, cpuLine, cpuPerRequest, snapshotCpu, type CpuPerRequest } from './cpu.ts';
 import { createBenchDatabase, startBenchServer, stopProcess } from './processes.ts';
 import { percentile } from './stats.ts';
 import { agent, send } from './http-client.ts';
@@ -22,7 +28,13 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);
 const TIME_LIMIT = Number(process.env.BENCH_TIME_LIMIT ?? 60);
 const TARGETS = (process.env.BENCH_TARGETS ?? 'pglite,postgres').split(',').map((s) => s.trim());
 const pgServer = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const P95_TARGET_MS = 300;
+/**
+ * Budgets in ms of CPU per request (API + PostgreSQL + load generator), about a third above what each
+ * phase cost on 2026-11-27 (2.09 and 3.10 ms, load 2.6): room for run-to-run noise, while a change
+ * that makes a call a third dearer fails. Opening counts both of its calls as requests.
+ */
+const OPEN_CPU_MS = 2.8;
+const SUBMIT_CPU_MS = 4.1;
 const timed = TIME_LIMIT > 0;
 
 interface Ready {
@@ -85,6 +97,9 @@ interface Figures {
   wallSeconds: number;
   /** The machine's 1-minute load average before the run: other work on the box skews the figures. */
   load: string;
+  /** CPU per request of each phase, ms. */
+  openCpu: CpuPerRequest;
+  submitCpu: CpuPerRequest;
 }
 
 /** One student opening the quiz: both calls, their time, and the questions. */
@@ -107,7 +122,7 @@ function submitBody(quizCourseId: number, questions: Question[]) {
   };
 }
 
-async function run(target: string, ready: Ready): Promise<Figures> {
+async function run(target: string, ready: Ready, apiPid: number): Promise<Figures> {
   const { port, quizCourseId } = ready;
   const load = os.loadavg()[0]!.toFixed(1);
   const warmup: string[] = [];
@@ -122,7 +137,10 @@ async function run(target: string, ready: Ready): Promise<Figures> {
   const tokens = ready.tokens.slice(0, STUDENTS);
   const started = performance.now();
   const openErrors: string[] = [];
+  const beforeOpen = await snapshotCpu(apiPid);
   const contents = await spread(tokens.length, (i) => open(ready, tokens[i]!, openErrors));
+  const openUsed = cpuBetween(beforeOpen, await snapshotCpu(apiPid));
+  const beforeSubmit = await snapshotCpu(apiPid);
   const duplicateEvery = DUPLICATES > 0 ? Math.round(1 / DUPLICATES) : 0;
   const submits = await spread(tokens.length, async (i) => {
     const body = submitBody(quizCourseId, contents[i]!.questions);
@@ -133,6 +151,7 @@ async function run(target: string, ready: Ready): Promise<Figures> {
       ),
     );
   });
+  const submitUsed = cpuBetween(beforeSubmit, await snapshotCpu(apiPid));
   const wallSeconds = (performance.now() - started) / 1000;
   const otherErrors = [...openErrors];
   let accepted = 0;
@@ -162,6 +181,8 @@ async function run(target: string, ready: Ready): Promise<Figures> {
     otherErrors,
     wallSeconds,
     load,
+    openCpu: cpuPerRequest(openUsed, 2 * contents.length),
+    submitCpu: cpuPerRequest(submitUsed, submits.flat().length),
   };
 }
 
@@ -190,7 +211,11 @@ for (const target of TARGETS) {
       isReady,
     );
     try {
-      figures.push(await run(target === 'postgres' ? 'PostgreSQL' : 'PGlite', server.ready));
+      const name = target === 'postgres' ? 'PostgreSQL' : 'PGlite';
+      const f = await run(name, server.ready, server.child.pid ?? 0);
+      console.log(`${name}: CPU per request, opening: ${cpuLine(f.openCpu)}`);
+      console.log(`${name}: CPU per request, submitting: ${cpuLine(f.submitCpu)}`);
+      figures.push(f);
     } finally {
       await stopProcess(server.child);
     }
@@ -208,7 +233,7 @@ const rows = figures.map((f) => {
     f.duplicatesAccepted === 0 &&
     f.duplicatesRejected === f.duplicatesSent &&
     f.otherErrors.length === 0;
-  const fast = percentile(f.open, 95) < P95_TARGET_MS && percentile(f.submit, 95) < P95_TARGET_MS;
+  const within = f.openCpu.served <= OPEN_CPU_MS && f.submitCpu.served <= SUBMIT_CPU_MS;
   const isPg = f.target === 'PostgreSQL';
   return {
     target: f.target,
@@ -218,27 +243,27 @@ const rows = figures.map((f) => {
     'submit p50': ms(percentile(f.submit, 50)),
     'submit p95': ms(percentile(f.submit, 95)),
     'submit p99': ms(percentile(f.submit, 99)),
+    'open CPU/req': `${f.openCpu.served.toFixed(2)} ms`,
+    'submit CPU/req': `${f.submitCpu.served.toFixed(2)} ms`,
     accepted: f.accepted,
     'dup sent': f.duplicatesSent,
     'dup 409': f.duplicatesRejected,
     'dup accepted': f.duplicatesAccepted,
     errors: f.otherErrors.length,
-    verdict: !correct
-      ? 'WRONG'
-      : isPg
-        ? fast
-          ? 'meets target'
-          : 'TOO SLOW'
-        : fast
-          ? 'fast enough'
-          : 'slow (not a target)',
+    // PGlite runs inside the API's process: its CPU is not comparable with the PostgreSQL budgets.
+    verdict: !correct ? 'WRONG' : !isPg ? 'information' : within ? 'meets budgets' : 'OVER BUDGET',
     wall: `${f.wallSeconds.toFixed(1)} s`,
     load: f.load,
   };
 });
 console.table(rows);
+console.log(
+  `CPU/req: the API, PostgreSQL and this process (load generator) together, what the verdict uses on ` +
+    `PostgreSQL (budgets: opening ≤ ${OPEN_CPU_MS} ms, submitting ≤ ${SUBMIT_CPU_MS} ms); p50/p95/p99: ` +
+    `information (the issue: p95 < 300 ms).`,
+);
 for (const f of figures) {
   for (const e of f.otherErrors.slice(0, 5)) console.log(`${f.target} error: ${e}`);
 }
-const failed = pgMissing || rows.some((r) => r.verdict === 'WRONG' || r.verdict === 'TOO SLOW');
+const failed = pgMissing || rows.some((r) => r.verdict === 'WRONG' || r.verdict === 'OVER BUDGET');
 process.exit(failed ? 1 : 0);

@@ -18,15 +18,20 @@
 //    the clock, a warm-up by the editor ends with 50 writes one at a time: the cost of a write alone.
 // 2. The table, as its editor, one request at a time after the writes: the first page of 100 sorted by
 //    name and by -completed, and the CSV of every student × video, BENCH_TABLE_RUNS (20) times each
-//    after 2 warm-up requests.
+//    after 2 warm-up requests, with the CPU each request cost (API, PostgreSQL, this process).
 // 3. Workbook kernels, after the API has stopped: packages/sandbox/bench/kernel.bench.ts's
 //    measureKernels (open → first result of `1+1` and of a numpy/pandas/matplotlib plot, memory per
 //    kernel, how many fit in MemAvailable, BENCH_KERNELS (20) started at once).
-// Prints a summary against the issue's targets (p95 < 50 ms for writes, < 500 ms for the table) and
-// exits 0 either way: a bench reports, it does not fail.
+// Prints a summary with the verdict. Budgets on PostgreSQL, in CPU per request of the API, PostgreSQL
+// and this process (the load generator) together (issue 22 §3: latency on this shared box moves 2× with
+// the hour, the work a request needs does not): a write ≤ CPU_BUDGET_MS.write, a table page ≤
+// CPU_BUDGET_MS.page, the CSV ≤ CPU_BUDGET_MS.csv; exits 1 when one is over, when a write failed or a
+// student's total came out wrong, or when PostgreSQL was asked for and did not answer. p95 against the
+// issue's latency targets (< 50 ms for writes, < 500 ms for the table) and the kernels are information.
 import os from 'node:os';
 import pg from 'pg';
 import { VideoTable } from '@kadai/contracts';
+import { cpuBetween, cpuPerRequest, snapshotCpu, type CpuPerRequest } from './cpu.ts';
 import { createBenchDatabase, startBenchServer, stopProcess } from './processes.ts';
 import { percentile } from './stats.ts';
 import { agent, send, type Answer } from './http-client.ts';
@@ -52,29 +57,43 @@ const pgServer = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432
 const WRITE_P95_MS = 50;
 const TABLE_P95_MS = 500;
 const TABLE_PAGE = 100;
+/**
+ * Budgets in ms of CPU per request (API + PostgreSQL + load generator), about a third above what each
+ * cost on 2026-11-27 (3.2, 33 and 106 ms, load 1.1): room for run-to-run noise, while a change that
+ * makes a request a third dearer fails. The table's figures are over 20 requests one at a time, so
+ * /proc's 10 ms ticks and the snapshots' own reading of /proc weigh more there than in the writes.
+ */
+const CPU_BUDGET_MS = { write: 4.3, page: 44, csv: 140 };
 
 interface TableFigures {
   name: string;
+  budget: number;
   times: number[];
+  cpu: CpuPerRequest;
   bytes: number;
   check: string;
 }
 
 async function timeTable(
   ready: Ready,
+  apiPid: number,
   name: string,
+  budget: number,
   url: string,
   check: (body: string) => string,
 ): Promise<TableFigures> {
   const times: number[] = [];
   let last: Answer | null = null;
+  let before = await snapshotCpu(apiPid);
   for (let run = 0; run < TABLE_RUNS + 2; run++) {
+    if (run === 2) before = await snapshotCpu(apiPid); // after the 2 warm-up requests
     const answer = await send(ready.port, 'GET', url, ready.editorToken);
     if (answer.status !== 200) throw new Error(`GET ${url}: ${answer.status} ${answer.body.slice(0, 300)}`);
     if (run >= 2) times.push(answer.ms);
     last = answer;
   }
-  return { name, times, bytes: Buffer.byteLength(last!.body), check: check(last!.body) };
+  const cpu = cpuPerRequest(cpuBetween(before, await snapshotCpu(apiPid)), times.length);
+  return { name, budget, times, cpu, bytes: Buffer.byteLength(last!.body), check: check(last!.body) };
 }
 
 function checkPage(body: string): string {
@@ -116,13 +135,15 @@ async function describeMachine(databaseUrl: string | null): Promise<string> {
 const ms = (x: number) => (Number.isFinite(x) ? `${x.toFixed(1)} ms` : '—');
 const mib = (kb: number) => `${(kb / 1024).toFixed(1)} MiB`;
 
-async function drive(): Promise<void> {
+/** Runs the bench; whether it failed (see the header). */
+async function drive(): Promise<boolean> {
   const benchStarted = performance.now();
   const database = TARGETS.includes('postgres')
     ? await createBenchDatabase(pgServer, 'kadai_bench_video_stats')
     : null;
   if (TARGETS.includes('postgres') && !database) console.log('Falling back to the embedded PGlite.');
   const target = database ? 'PostgreSQL' : 'PGlite';
+  const pgMissing = TARGETS.includes('postgres') && !database;
   console.log(`Machine: ${await describeMachine(database?.url ?? null)}.`);
   console.log(
     `${STUDENTS.toLocaleString('en-US')} students × ${VIDEOS} videos; writes: every student reports ` +
@@ -188,21 +209,26 @@ async function drive(): Promise<void> {
       for (const e of w.errors.slice(0, 5)) console.log(`  error: ${e}`);
 
       const base = `/api/video-stats/course/${ready.courseId}/`;
+      const pid = server.child.pid!;
+      const page = CPU_BUDGET_MS.page;
       tables.push(
-        await timeTable(ready, 'table page 1, by name', `${base}?limit=${TABLE_PAGE}`, checkPage),
+        await timeTable(ready, pid, 'table page 1, by name', page, `${base}?limit=${TABLE_PAGE}`, checkPage),
         await timeTable(
           ready,
+          pid,
           'table page 1, by -completed',
+          page,
           `${base}?limit=${TABLE_PAGE}&ordering=-completed`,
           checkPage,
         ),
-        await timeTable(ready, 'CSV, every student × video', `${base}csv/`, checkCsv),
+        await timeTable(ready, pid, 'CSV, every student × video', CPU_BUDGET_MS.csv, `${base}csv/`, checkCsv),
       );
       for (const t of tables) {
         console.log(
           `${t.name}: p50 ${ms(percentile(t.times, 50))} / p95 ${ms(percentile(t.times, 95))} / max ` +
             `${ms(Math.max(...t.times))} over ${t.times.length} runs; ${(t.bytes / 1024).toFixed(0)} KiB ` +
-            `(${t.check})`,
+            `(${t.check}); CPU per request: API ${ms(t.cpu.api)}, PostgreSQL ${ms(t.cpu.postgres)}, load ` +
+            `generator ${ms(t.cpu.bench)} = ${ms(t.cpu.served)} (whole box ${ms(t.cpu.box)})`,
         );
       }
     } finally {
@@ -242,18 +268,30 @@ async function drive(): Promise<void> {
     );
   }
 
-  const verdict = (value: number, limit: number) =>
-    Number.isFinite(value) ? (value < limit ? 'PASS' : 'MISS') : 'MISS';
+  // PGlite runs inside the API's process: its CPU is not comparable with the PostgreSQL budgets.
+  const cpuVerdict = (value: number, budget: number) =>
+    target !== 'PostgreSQL' ? 'information' : value <= budget ? 'PASS' : 'OVER';
+  /** p95 against the issue's latency target, printed beside the verdict. */
+  const latency = (value: number, limit: number) =>
+    `information (${Number.isFinite(value) && value < limit ? 'under' : 'over'} target)`;
   const summary: { figure: string; measured: string; target: string; verdict: string }[] = [];
   if (writes) {
     const p95 = percentile(writes.latencies, 95);
     const spare = unsaturated(writes);
+    const w = writes.cpuPerWrite;
+    const served = w.api + w.postgres + w.bench;
     summary.push(
+      {
+        figure: `write CPU per request, API + PostgreSQL + load generator (${target})`,
+        measured: `${ms(served)} (whole box ${ms(w.box)})`,
+        target: `≤ ${CPU_BUDGET_MS.write} ms`,
+        verdict: cpuVerdict(served, CPU_BUDGET_MS.write),
+      },
       {
         figure: `write p95 (${target})`,
         measured: ms(p95),
         target: `< ${WRITE_P95_MS} ms`,
-        verdict: verdict(p95, WRITE_P95_MS),
+        verdict: latency(p95, WRITE_P95_MS),
       },
       {
         figure: 'write p95, seconds the box was not saturated',
@@ -277,12 +315,20 @@ async function drive(): Promise<void> {
   }
   for (const t of tables) {
     const p95 = percentile(t.times, 95);
-    summary.push({
-      figure: `${t.name} p95`,
-      measured: ms(p95),
-      target: `< ${TABLE_P95_MS} ms`,
-      verdict: verdict(p95, TABLE_P95_MS),
-    });
+    summary.push(
+      {
+        figure: `${t.name}, CPU per request`,
+        measured: `${ms(t.cpu.served)} (whole box ${ms(t.cpu.box)})`,
+        target: `≤ ${t.budget} ms`,
+        verdict: cpuVerdict(t.cpu.served, t.budget),
+      },
+      {
+        figure: `${t.name} p95`,
+        measured: ms(p95),
+        target: `< ${TABLE_P95_MS} ms`,
+        verdict: latency(p95, TABLE_P95_MS),
+      },
+    );
   }
   if (kernels) {
     summary.push(
@@ -309,7 +355,7 @@ async function drive(): Promise<void> {
   console.log('');
   console.table(summary);
   console.log(`bench took ${((performance.now() - benchStarted) / 1000).toFixed(0)} s`);
+  return pgMissing || !writes || summary.some((s) => s.verdict === 'OVER' || s.verdict === 'MISS');
 }
 
-await drive();
-process.exit(0);
+process.exit((await drive()) ? 1 : 0);
