@@ -23,7 +23,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { pino } from 'pino';
 import { runSandboxed, type SandboxRequest } from '@kadai/sandbox';
 import { startGrader } from '@kadai/grader/worker';
@@ -35,8 +34,9 @@ import { createStorage } from '../apps/api/src/lib/storage.ts';
 import { SessionCache } from '../apps/api/src/lib/session-cache.ts';
 import type { AppContext } from '../apps/api/src/lib/context.ts';
 import { enqueueGrading } from '../apps/api/src/features/submissions/grading.ts';
-import { percentile } from './stats.ts';
+import { createBenchDatabase } from './processes.ts';
 import { boxSpeedLine, helloCeiling } from './box-speed.ts';
+import { printSpikeReport } from './grading-report.ts';
 import {
   ADD_PROGRAM,
   childrenCpuMs,
@@ -95,24 +95,10 @@ async function openBenchDatabase(): Promise<{
       drop: async () => rmSync(dir, { recursive: true, force: true }),
     };
   }
-  const name = `kadai_bench_grading_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: pgServer });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(pgServer);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 10 });
-  return {
-    database,
-    label: 'PostgreSQL',
-    drop: async () => {
-      const c = new pg.Client({ connectionString: pgServer });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
+  const created = await createBenchDatabase(pgServer, 'kadai_bench_grading');
+  if (!created) throw new Error(`PostgreSQL is not reachable at ${pgServer}`);
+  const database = await openDatabase({ databaseUrl: created.url, poolSize: 10 });
+  return { database, label: 'PostgreSQL', drop: created.drop };
 }
 
 // The box's speed, before anything of the bench runs (the hello server is a child: its CPU is counted
@@ -231,7 +217,6 @@ try {
   // The reference, on the box as it is now: io and pytest runs one after another, nothing else running.
   const reference = await measureReference();
   for (const line of referenceLines(reference)) console.log(line);
-  const referenceRatio = reference.pytest.cpuMs / reference.io.cpuMs;
 
   // Arrivals: evenly spaced on a fixed schedule (a late one does not push the rest back).
   const started = performance.now();
@@ -321,105 +306,29 @@ try {
     `SELECT status, count(*)::int AS n FROM submissions GROUP BY status ORDER BY status`,
   );
   const elapsed = (finished - started) / 1000;
-  const lost = SUBMISSIONS - latencies.length;
-  const runsPerSecond = sandboxRuns / elapsed;
-  const p50 = percentile(latencies, 50) / 1000;
-  const p99 = percentile(latencies, 99) / 1000;
-  const cpuPerSubmission = sandboxCpuMs / Math.max(1, latencies.length);
-  const cpuPerRun = sandboxCpuMs / Math.max(1, sandboxRuns);
-  const spikeRatio = cpuPerSubmission / reference.io.cpuMs;
-  const load = os.loadavg().map((x) => x.toFixed(2));
-
-  console.log('');
-  console.table({
-    'sandbox runs/s': {
-      value: runsPerSecond.toFixed(1),
-      note: `${sandboxRuns} runs (${testRuns} tests + syntax checks)`,
-    },
-    'test runs/s': { value: (testRuns / elapsed).toFixed(1), note: '' },
-    'submissions/s': {
-      value: (latencies.length / elapsed).toFixed(2),
-      note: `${elapsed.toFixed(1)} s first submit → last score (${drainEnd})`,
-    },
-    'p50 submit → score': { value: `${p50.toFixed(2)} s`, note: '' },
-    'p99 submit → score': {
-      value: `${p99.toFixed(2)} s`,
-      note: `max ${(latencies.at(-1)! / 1000).toFixed(2)} s`,
-    },
-    lost: {
-      value: String(lost),
-      note: statuses.rows.map((r) => `${String(r.status)} ${Number(r.n)}`).join(', '),
-    },
-    'wrong scores': {
-      value: String(wrongScores),
-      note: `${Number(evaluations.rows[0]!.n)} evaluations stored`,
-    },
-    'sandbox run, mean wall': {
-      value: `${(sandboxMs / Math.max(1, sandboxRuns)).toFixed(0)} ms`,
-      note: `slots busy ${((100 * sandboxMs) / (elapsed * 1000 * slots)).toFixed(0)} % of the time`,
-    },
-    'grader SQL': {
-      value: `${graderQueries} calls`,
-      note: `${(graderQueryMs / Math.max(1, graderQueries)).toFixed(1)} ms mean, ${(graderQueryMs / 1000).toFixed(1)} s in all`,
-    },
-    'sandbox CPU per run': {
-      value: `${cpuPerRun.toFixed(1)} ms`,
-      note: 'children CPU over every sandbox run (tests and syntax checks), set-up included',
-    },
-    'sandbox CPU per submission': {
-      value: `${cpuPerSubmission.toFixed(0)} ms`,
-      note:
-        `${(sandboxCpuMs / 1000).toFixed(1)} s of children CPU; cpuMs median: test ${percentile(testCpuMs, 50)} ms, ` +
-        `syntax check ${percentile(checkCpuMs, 50)} ms; ` +
-        `${spikeRatio.toFixed(1)}× the io reference run`,
-    },
-    'load average (1 min)': {
-      value: load[0]!,
-      note: `5 and 15 min: ${load[1]}, ${load[2]}; other work on the box moves the latencies, not the CPU`,
-    },
-    'bench process CPU': {
-      value: `${((cpu.user + cpu.system) / 1e6 / elapsed).toFixed(2)} cores`,
-      note: 'API side + grader + database (PGlite runs in this process)',
-    },
+  const missed = printSpikeReport({
+    pytest: PYTEST,
+    budget: SPIKE_BUDGETS[PYTEST ? 'pytest' : 'io'],
+    submissions: SUBMISSIONS,
+    elapsed,
+    drainEnd,
+    latencies,
+    wrongScores,
+    evaluations: Number(evaluations.rows[0]!.n),
+    statuses: statuses.rows.map((r) => `${String(r.status)} ${Number(r.n)}`).join(', '),
+    submitErrors,
+    sandboxRuns,
+    testRuns,
+    sandboxMs,
+    slots,
+    graderQueries,
+    graderQueryMs,
+    sandboxCpuMs,
+    testCpuMs,
+    checkCpuMs,
+    benchCpuMs: (cpu.user + cpu.system) / 1000,
+    reference,
   });
-  if (submitErrors.length > 0)
-    console.log(`submit errors: ${submitErrors.length}, first: ${submitErrors[0]}`);
-  console.log(
-    `sandbox CPU per submission: ${cpuPerSubmission.toFixed(0)} ms, ` +
-      `${spikeRatio.toFixed(1)}× the io test run of the reference (${reference.io.cpuMs.toFixed(1)} ms)`,
-  );
-  console.log(
-    `p99 submit → score ${p99.toFixed(2)} s (information: the issue's ${PYTEST ? '120' : '30'} s holds on a quiet ` +
-      `box), load average ${load.join(' / ')}`,
-  );
-  // Each target: what, the measured value, met.
-  const budget = SPIKE_BUDGETS[PYTEST ? 'pytest' : 'io'];
-  const targets: [string, string, boolean][] = [
-    ['0 lost', `${lost} (${submitErrors.length} submit errors)`, lost === 0 && submitErrors.length === 0],
-    ['0 wrong scores', String(wrongScores), wrongScores === 0],
-    [
-      `≥ ${budget.runsPerSecond} sandbox runs/s`,
-      runsPerSecond.toFixed(1),
-      runsPerSecond >= budget.runsPerSecond,
-    ],
-    [
-      `sandbox CPU ≤ ${budget.cpuPerRunMs} ms per run`,
-      `${cpuPerRun.toFixed(1)} ms`,
-      cpuPerRun <= budget.cpuPerRunMs,
-    ],
-    ...(PYTEST
-      ? ([
-          [
-            `pytest ${PYTEST_TESTS} tests ≤ 5× an io test run`,
-            `${referenceRatio.toFixed(2)}×`,
-            referenceRatio <= 5,
-          ],
-        ] satisfies [string, string, boolean][])
-      : []),
-  ];
-  for (const [what, measured, met] of targets) console.log(`${met ? '✓' : '✗'} ${what}: ${measured}`);
-  const missed = targets.filter(([, , met]) => !met).map(([what]) => what);
-  console.log(missed.length === 0 ? 'targets met' : `TARGETS MISSED: ${missed.join(', ')}`);
   process.exitCode = missed.length === 0 ? 0 : 1;
 
   await grader.stop();

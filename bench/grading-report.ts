@@ -1,0 +1,162 @@
+// bench:grading's report of a spike: the figures as a table, then each target of the verdict met or not
+// (docs/performance.md, bench:grading). grading.bench.ts measures; this prints and judges.
+import os from 'node:os';
+import { PYTEST_TESTS, type ReferenceRun } from './grading-pytest.ts';
+import { percentile } from './stats.ts';
+
+export interface SpikeFigures {
+  pytest: boolean;
+  budget: { runsPerSecond: number; cpuPerRunMs: number };
+  submissions: number;
+  /** Seconds from the first submit to the last score (or the end of draining). */
+  elapsed: number;
+  /** Why draining ended. */
+  drainEnd: string;
+  /** Submit → score of each graded submission, ms, ascending. */
+  latencies: number[];
+  wrongScores: number;
+  evaluations: number;
+  /** Submissions by status, as text. */
+  statuses: string;
+  submitErrors: string[];
+  sandboxRuns: number;
+  testRuns: number;
+  /** Wall time inside the sandbox, all runs, ms. */
+  sandboxMs: number;
+  slots: number;
+  graderQueries: number;
+  graderQueryMs: number;
+  /** Children CPU (the sandboxes) over the spike, ms. */
+  sandboxCpuMs: number;
+  testCpuMs: number[];
+  checkCpuMs: number[];
+  /** This process's own CPU over the spike, ms. */
+  benchCpuMs: number;
+  reference: { io: ReferenceRun; pytest: ReferenceRun };
+}
+
+/** Prints the spike's table and its verdict; the targets missed (none: the bench passes). */
+export function printSpikeReport({
+  pytest,
+  budget,
+  submissions,
+  elapsed,
+  drainEnd,
+  latencies,
+  wrongScores,
+  evaluations,
+  statuses,
+  submitErrors,
+  sandboxRuns,
+  testRuns,
+  sandboxMs,
+  slots,
+  graderQueries,
+  graderQueryMs,
+  sandboxCpuMs,
+  testCpuMs,
+  checkCpuMs,
+  benchCpuMs,
+  reference,
+}: SpikeFigures): string[] {
+  const lost = submissions - latencies.length;
+  const runsPerSecond = sandboxRuns / elapsed;
+  const p50 = percentile(latencies, 50) / 1000;
+  const p99 = percentile(latencies, 99) / 1000;
+  const cpuPerSubmission = sandboxCpuMs / Math.max(1, latencies.length);
+  const cpuPerRun = sandboxCpuMs / Math.max(1, sandboxRuns);
+  const spikeRatio = cpuPerSubmission / reference.io.cpuMs;
+  const load = os.loadavg().map((x) => x.toFixed(2));
+
+  console.log('');
+  console.table({
+    'sandbox runs/s': {
+      value: runsPerSecond.toFixed(1),
+      note: `${sandboxRuns} runs (${testRuns} tests + syntax checks)`,
+    },
+    'test runs/s': { value: (testRuns / elapsed).toFixed(1), note: '' },
+    'submissions/s': {
+      value: (latencies.length / elapsed).toFixed(2),
+      note: `${elapsed.toFixed(1)} s first submit → last score (${drainEnd})`,
+    },
+    'p50 submit → score': { value: `${p50.toFixed(2)} s`, note: '' },
+    'p99 submit → score': {
+      value: `${p99.toFixed(2)} s`,
+      note: `max ${(latencies.at(-1)! / 1000).toFixed(2)} s`,
+    },
+    lost: {
+      value: String(lost),
+      note: statuses,
+    },
+    'wrong scores': {
+      value: String(wrongScores),
+      note: `${evaluations} evaluations stored`,
+    },
+    'sandbox run, mean wall': {
+      value: `${(sandboxMs / Math.max(1, sandboxRuns)).toFixed(0)} ms`,
+      note: `slots busy ${((100 * sandboxMs) / (elapsed * 1000 * slots)).toFixed(0)} % of the time`,
+    },
+    'grader SQL': {
+      value: `${graderQueries} calls`,
+      note: `${(graderQueryMs / Math.max(1, graderQueries)).toFixed(1)} ms mean, ${(graderQueryMs / 1000).toFixed(1)} s in all`,
+    },
+    'sandbox CPU per run': {
+      value: `${cpuPerRun.toFixed(1)} ms`,
+      note: 'children CPU over every sandbox run (tests and syntax checks), set-up included',
+    },
+    'sandbox CPU per submission': {
+      value: `${cpuPerSubmission.toFixed(0)} ms`,
+      note:
+        `${(sandboxCpuMs / 1000).toFixed(1)} s of children CPU; cpuMs median: test ${percentile(testCpuMs, 50)} ms, ` +
+        `syntax check ${percentile(checkCpuMs, 50)} ms; ` +
+        `${spikeRatio.toFixed(1)}× the io reference run`,
+    },
+    'load average (1 min)': {
+      value: load[0]!,
+      note: `5 and 15 min: ${load[1]}, ${load[2]}; other work on the box moves the latencies, not the CPU`,
+    },
+    'bench process CPU': {
+      value: `${(benchCpuMs / 1000 / elapsed).toFixed(2)} cores`,
+      note: 'API side + grader + database (PGlite runs in this process)',
+    },
+  });
+  if (submitErrors.length > 0)
+    console.log(`submit errors: ${submitErrors.length}, first: ${submitErrors[0]}`);
+  console.log(
+    `sandbox CPU per submission: ${cpuPerSubmission.toFixed(0)} ms, ` +
+      `${spikeRatio.toFixed(1)}× the io test run of the reference (${reference.io.cpuMs.toFixed(1)} ms)`,
+  );
+  console.log(
+    `p99 submit → score ${p99.toFixed(2)} s (information: the issue's ${pytest ? '120' : '30'} s holds on a quiet ` +
+      `box), load average ${load.join(' / ')}`,
+  );
+  // Each target: what, the measured value, met.
+  const referenceRatio = reference.pytest.cpuMs / reference.io.cpuMs;
+  const targets: [string, string, boolean][] = [
+    ['0 lost', `${lost} (${submitErrors.length} submit errors)`, lost === 0 && submitErrors.length === 0],
+    ['0 wrong scores', String(wrongScores), wrongScores === 0],
+    [
+      `≥ ${budget.runsPerSecond} sandbox runs/s`,
+      runsPerSecond.toFixed(1),
+      runsPerSecond >= budget.runsPerSecond,
+    ],
+    [
+      `sandbox CPU ≤ ${budget.cpuPerRunMs} ms per run`,
+      `${cpuPerRun.toFixed(1)} ms`,
+      cpuPerRun <= budget.cpuPerRunMs,
+    ],
+    ...(pytest
+      ? ([
+          [
+            `pytest ${PYTEST_TESTS} tests ≤ 5× an io test run`,
+            `${referenceRatio.toFixed(2)}×`,
+            referenceRatio <= 5,
+          ],
+        ] satisfies [string, string, boolean][])
+      : []),
+  ];
+  for (const [what, measured, met] of targets) console.log(`${met ? '✓' : '✗'} ${what}: ${measured}`);
+  const missed = targets.filter(([, , met]) => !met).map(([what]) => what);
+  console.log(missed.length === 0 ? 'targets met' : `TARGETS MISSED: ${missed.join(', ')}`);
+  return missed;
+}
