@@ -1,6 +1,6 @@
 // The machine's ceilings: the same Fastify with no auth and one JSON route (`/hello`), and, when
 // BENCH_PG_URL is set, a route (`/db`) that sends one prepared query through a pg.Pool of BENCH_PG_POOL
-// connections (default 10; bench:api gives it the API's pool size) — the most any route
+// connections (default 10; bench:api gives it the API's pool size) — the most a route
 // reading PostgreSQL can do here, whatever the application does around it.
 import Fastify from 'fastify';
 import pg from 'pg';

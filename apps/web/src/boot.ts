@@ -3,7 +3,7 @@
 //    waits for the other (the app's own request for it gets the same module);
 //  - it puts the stored colour scheme on <html> (the attribute Mantine's CSS keys on), so the header
 //    index.html draws before the app arrives is already dark for a reader who chose dark;
-//  - it tells zod, before any schema is made, never to compile parsers with `new Function`: the
+//  - it tells zod, before the first schema is made, never to compile parsers with `new Function`: the
 //    Content-Security-Policy forbids eval, and zod's one try at it (made as the first object schema is
 //    built, before the app could call z.config) is reported as a violation on every page.
 import { storedColorScheme, storedDisplayLanguage } from './features/auth/stored-session.ts';
