@@ -39,7 +39,7 @@ export interface CodeMirrorEditorProps extends CodeEditorProps {
 type CodeMirrorModule = { default: ComponentType<CodeMirrorEditorProps> };
 
 // CodeMirror is about 100 kB compressed: only pages that show code download it, when they first do.
-const loadCodeMirror = () => trackedImport(() => import('./CodeMirrorEditor.tsx'));
+const loadCodeMirror = () => import('./CodeMirrorEditor.tsx');
 const CodeMirrorEditor = lazyComponent(loadCodeMirror);
 /** Once loaded, every later editor is CodeMirror at once. */
 let loaded: CodeMirrorModule | null = null;
@@ -70,7 +70,7 @@ function EditableCodeEditor(props: CodeEditorProps) {
   useEffect(() => {
     if (!wanted || editor) return undefined;
     let current = true;
-    loadCodeMirror().then(
+    trackedImport(loadCodeMirror).then(
       (module) => {
         loaded = module;
         if (current) setEditor(module);
