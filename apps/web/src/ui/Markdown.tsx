@@ -10,7 +10,7 @@ import { trackedImport } from './lazyComponent.ts';
  * highlighted once the parser has loaded (it is loaded only where such a fence shows).
  */
 export function Markdown({ source }: { source: string }) {
-  const needsPython = mayHavePythonFence(source);
+  const needsPython = useMemo(() => mayHavePythonFence(source), [source]);
   const [pythonLoaded, setPythonLoaded] = useState(isPythonHighlightingLoaded);
   useEffect(() => {
     if (!needsPython || pythonLoaded) return undefined;
