@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { syncSessionAcrossTabs, useSession } from './features/auth/session.ts';
@@ -11,9 +11,12 @@ syncSessionAcrossTabs();
 void loadLanguage(useSession.getState().displayLang)
   .catch(() => undefined)
   .then(() => {
-    createRoot(document.getElementById('root')!).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
+    const root = createRoot(document.getElementById('root')!);
+    startTransition(() => {
+      root.render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      );
+    });
   });
