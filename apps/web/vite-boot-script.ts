@@ -1,36 +1,121 @@
 // A few hundred bytes that must run before the app's code (src/boot.ts: start the shown language's
-// dictionary, configure zod). Left to the app's entry, they would run only once all of its modules had
-// arrived and been evaluated. This plugin builds the file as an entry of its own and names it in
-// index.html before the app's script: module scripts are fetched at once and run in document order.
+// dictionary and the page being opened, configure zod). Left to the app's entry, they would run only
+// once all of its modules had arrived and been evaluated. This plugin builds the file as an entry of its
+// own and names it in index.html before the app's script: module scripts are fetched at once and run in
+// document order.
+//
+// It also shapes the chunks: every module the app's entry imports statically (the first screen's code,
+// Rolldown's `$initial` tag) goes into one chunk, except the boot script's own few, and the pages'
+// small shared pieces are copied into the pages. Left to the automatic splitting, the shell came as ~25
+// chunks and a page as up to 17 more (one per set of pages sharing a module), each a request with its
+// headers and, over HTTP/1.1, a turn in one of six connections (docs/first-load.md).
 import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import type { Plugin, Rolldown } from 'vite';
 
 const NAME = 'boot';
 
+/**
+ * What the chunks the boot chunk imports statically may weigh in all, brotli-compressed as they go out;
+ * more means it took in the app's code (the page table and the route patterns are about 3 KB).
+ */
+export const BOOT_IMPORTS_LIMIT_BYTES = 6 * 1024;
+
+/** Automatic shared chunks smaller than this (source bytes, before minifying) go into their users. */
+const INLINE_COMMON_CHUNKS_BELOW_BYTES = 8 * 1024;
+
 /** The file name of the chunk the plugin emitted, in a finished bundle. */
 export function bootChunkFile(bundle: Rolldown.OutputBundle): string {
+  return bootChunk(bundle).fileName;
+}
+
+function bootChunk(bundle: Rolldown.OutputBundle): Rolldown.OutputChunk {
   const chunk = Object.values(bundle).find(
-    (item) => item.type === 'chunk' && item.isEntry && item.name === NAME,
+    (item): item is Rolldown.OutputChunk => item.type === 'chunk' && item.isEntry && item.name === NAME,
   );
   if (!chunk) throw new Error('bootScript: the boot chunk is missing from the bundle');
-  return chunk.fileName;
+  return chunk;
+}
+
+/**
+ * Fails the build when the boot chunk would wait for more than a few KB of other chunks (say, because
+ * a module it imports also went into the app's chunk): it would no longer run before the app's code.
+ */
+export function checkBootImports(bundle: Rolldown.OutputBundle): void {
+  const boot = bootChunk(bundle);
+  const imported = boot.imports.map((file) => {
+    const item = bundle[file];
+    return { file, bytes: item?.type === 'chunk' ? brotliCompressSync(item.code).byteLength : 0 };
+  });
+  const total = imported.reduce((sum, { bytes }) => sum + bytes, 0);
+  if (total > BOOT_IMPORTS_LIMIT_BYTES) {
+    const list = imported.map(({ file, bytes }) => `${file} (${bytes} bytes)`).join(', ');
+    throw new Error(`bootScript: the boot chunk imports ${total} bytes (brotli) before it can run: ${list}`);
+  }
+}
+
+/** Every module reachable from `root` by static imports, by the module graph of the finished build. */
+function staticGraph(root: string, importsOf: (id: string) => readonly string[]): Set<string> {
+  const seen = new Set<string>();
+  const queue = [root];
+  for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
+    if (seen.has(id)) continue;
+    seen.add(id);
+    queue.push(...importsOf(id));
+  }
+  return seen;
+}
+
+/** index.html as built: the boot script first, then the app's. */
+export function placeScripts(html: string, bootFile: string): string {
+  const app = html.indexOf('<script type="module"');
+  if (app < 0) throw new Error('bootScript: index.html has no app script to go before');
+  const script = `<script type="module" crossorigin src="/${bootFile}"></script>\n    `;
+  return html.slice(0, app) + script + html.slice(app);
 }
 
 export function bootScript(source: string): Plugin {
+  const bootId = path.resolve(import.meta.dirname, source);
+  let bootModules = new Set<string>();
   return {
     name: 'kadai-boot-script',
     apply: 'build',
     buildStart() {
-      this.emitFile({ type: 'chunk', id: path.resolve(import.meta.dirname, source), name: NAME });
+      this.emitFile({ type: 'chunk', id: bootId, name: NAME });
+    },
+    buildEnd() {
+      bootModules = staticGraph(bootId, (id) => this.getModuleInfo(id)?.importedIds ?? []);
+    },
+    outputOptions(options) {
+      const initial: Rolldown.CodeSplittingGroup = {
+        name: 'web',
+        tags: ['$initial'],
+        // Only the app's own initial modules: boot's (also imported by the app) stay in a small chunk
+        // of their own, which checkBootImports makes sure of.
+        includeDependenciesRecursively: false,
+        test: (id) => !bootModules.has(id),
+      };
+      return {
+        ...options,
+        codeSplitting: {
+          groups: [initial],
+          // The pages' small shared pieces (a Mantine input, an icon, a query module) are copied into
+          // the pages that use them rather than each being a request: the forum page asked for 17
+          // chunks of 0.6–6 KB. Copies make a later page a few KB larger; 8 KB of source each at most.
+          experimentalInlineCommonChunks: { maxSize: INLINE_COMMON_CHUNKS_BELOW_BYTES },
+        },
+        // Required by the inlining: each module runs when first needed, in the order of the source.
+        strictExecutionOrder: true,
+      };
+    },
+    generateBundle(_options, bundle) {
+      checkBootImports(bundle);
     },
     transformIndexHtml: {
       order: 'post',
       handler(html, context) {
         if (!context.bundle) return html;
-        const app = html.indexOf('<script type="module"');
-        if (app < 0) throw new Error('bootScript: index.html has no app script to go before');
-        const script = `<script type="module" crossorigin src="/${bootChunkFile(context.bundle)}"></script>\n    `;
-        return html.slice(0, app) + script + html.slice(app);
+        return placeScripts(html, bootChunkFile(context.bundle));
       },
     },
   };
