@@ -12,113 +12,46 @@ import { PyGradeGuard } from '../features/pygrade/PyGradeGuard.tsx';
 import { RouteErrorPage } from './pages/RouteErrorPage.tsx';
 import { ROUTES, type RouteName } from './route-table.ts';
 import { lazyComponent } from '../ui/lazyComponent.ts';
+import { PAGES, type PageLoader, type PageName } from './pages.ts';
 
-// Pages load on demand so the first visit downloads only the shell and the page it opens.
-const LoginPage = lazyComponent(() =>
-  import('../features/auth/LoginPage.tsx').then((m) => ({ default: m.LoginPage })),
-);
-const SetPasswordPage = lazyComponent(() =>
-  import('../features/auth/SetPasswordPage.tsx').then((m) => ({ default: m.SetPasswordPage })),
-);
-const PasswordChangePage = lazyComponent(() =>
-  import('../features/auth/PasswordChangePage.tsx').then((m) => ({ default: m.PasswordChangePage })),
-);
-const RegisterPage = lazyComponent(() =>
-  import('../features/auth/RegisterPage.tsx').then((m) => ({ default: m.RegisterPage })),
-);
-const VerifyEmailPage = lazyComponent(() =>
-  import('../features/auth/VerifyEmailPage.tsx').then((m) => ({ default: m.VerifyEmailPage })),
-);
-const OutboxPage = lazyComponent(() =>
-  import('../features/mail/OutboxPage.tsx').then((m) => ({ default: m.OutboxPage })),
-);
-const AboutPage = lazyComponent(() =>
-  import('../features/about/AboutPage.tsx').then((m) => ({ default: m.AboutPage })),
-);
-const PrivacyPolicyPage = lazyComponent(() =>
-  import('../features/about/PrivacyPolicyPage.tsx').then((m) => ({ default: m.PrivacyPolicyPage })),
-);
-const ProfilePage = lazyComponent(() =>
-  import('../features/users/ProfilePage.tsx').then((m) => ({ default: m.ProfilePage })),
-);
-const CourseListPage = lazyComponent(() =>
-  import('../features/courses/CourseListPage.tsx').then((m) => ({ default: m.CourseListPage })),
-);
-const SettingsPage = lazyComponent(() =>
-  import('../features/courses/SettingsPage.tsx').then((m) => ({ default: m.SettingsPage })),
-);
-const MembersPage = lazyComponent(() =>
-  import('../features/courses/MembersPage.tsx').then((m) => ({ default: m.MembersPage })),
-);
-const GradebookPage = lazyComponent(() =>
-  import('../features/assessment/GradebookPage.tsx').then((m) => ({ default: m.GradebookPage })),
-);
-const ExtensionsPage = lazyComponent(() =>
-  import('../features/extensions/ExtensionsPage.tsx').then((m) => ({ default: m.ExtensionsPage })),
-);
-const AssignmentListPage = lazyComponent(() =>
-  import('../features/assignments/AssignmentListPage.tsx').then((m) => ({ default: m.AssignmentListPage })),
-);
-const AssignmentDetailPage = lazyComponent(() =>
-  import('../features/assignments/AssignmentDetailPage.tsx').then((m) => ({
-    default: m.AssignmentDetailPage,
-  })),
-);
-const TestCasePage = lazyComponent(() =>
-  import('../features/assignments/TestCasePage.tsx').then((m) => ({ default: m.TestCasePage })),
-);
-const SubmissionListPage = lazyComponent(() =>
-  import('../features/submissions/SubmissionListPage.tsx').then((m) => ({ default: m.SubmissionListPage })),
-);
-const SubmissionDetailPage = lazyComponent(() =>
-  import('../features/submissions/SubmissionDetailPage.tsx').then((m) => ({
-    default: m.SubmissionDetailPage,
-  })),
-);
-const CalendarPage = lazyComponent(() =>
-  import('../features/events/CalendarPage.tsx').then((m) => ({ default: m.CalendarPage })),
-);
-const QuizListPage = lazyComponent(() =>
-  import('../features/quizzes/QuizListPage.tsx').then((m) => ({ default: m.QuizListPage })),
-);
-const QuizDetailPage = lazyComponent(() =>
-  import('../features/quizzes/QuizDetailPage.tsx').then((m) => ({ default: m.QuizDetailPage })),
-);
-const QuizSubmissionDetailPage = lazyComponent(() =>
-  import('../features/quizzes/QuizSubmissionDetailPage.tsx').then((m) => ({
-    default: m.QuizSubmissionDetailPage,
-  })),
-);
-const ForumPage = lazyComponent(() =>
-  import('../features/forum/ForumPage.tsx').then((m) => ({ default: m.ForumPage })),
-);
-const ForumDetailPage = lazyComponent(() =>
-  import('../features/forum/ForumDetailPage.tsx').then((m) => ({ default: m.ForumDetailPage })),
-);
+/** A page of pages.ts as a lazy component. */
+function lazyPage(name: PageName) {
+  const load: PageLoader = PAGES[name];
+  return lazyComponent(() => load().then((page) => ({ default: page })));
+}
 
-const VideoPage = lazyComponent(() =>
-  import('../features/videos/VideoPage.tsx').then((m) => ({ default: m.VideoPage })),
-);
-const VideoDetailPage = lazyComponent(() =>
-  import('../features/videos/VideoDetailPage.tsx').then((m) => ({ default: m.VideoDetailPage })),
-);
-const WorkbookPage = lazyComponent(() =>
-  import('../features/workbooks/WorkbookPage.tsx').then((m) => ({ default: m.WorkbookPage })),
-);
-const AssessmentPage = lazyComponent(() =>
-  import('../features/assessment/AssessmentPage.tsx').then((m) => ({ default: m.AssessmentPage })),
-);
-const PyGradePage = lazyComponent(() =>
-  import('../features/pygrade/PyGradePage.tsx').then((m) => ({ default: m.PyGradePage })),
-);
-const CourseHomePage = lazyComponent(() =>
-  import('../features/overview/CourseHomePage.tsx').then((m) => ({ default: m.CourseHomePage })),
-);
-const AssessmentDetailPage = lazyComponent(() =>
-  import('../features/assessment/AssessmentDetailPage.tsx').then((m) => ({
-    default: m.AssessmentDetailPage,
-  })),
-);
+const LoginPage = lazyPage('Login');
+const SetPasswordPage = lazyPage('SetPassword');
+const PasswordChangePage = lazyPage('PasswordChange');
+const RegisterPage = lazyPage('Register');
+const VerifyEmailPage = lazyPage('VerifyEmail');
+const OutboxPage = lazyPage('MailOutbox');
+const AboutPage = lazyPage('About');
+const PrivacyPolicyPage = lazyPage('PrivacyPolicy');
+const ProfilePage = lazyPage('Profile');
+const CourseListPage = lazyPage('Course');
+const SettingsPage = lazyPage('Settings');
+const MembersPage = lazyPage('Members');
+const GradebookPage = lazyPage('Gradebook');
+const ExtensionsPage = lazyPage('Extensions');
+const AssignmentListPage = lazyPage('Assignment');
+const AssignmentDetailPage = lazyPage('AssignmentDetail');
+const TestCasePage = lazyPage('TestCase');
+const SubmissionListPage = lazyPage('Submission');
+const SubmissionDetailPage = lazyPage('SubmissionDetail');
+const CalendarPage = lazyPage('Calendar');
+const QuizListPage = lazyPage('QuizList');
+const QuizDetailPage = lazyPage('QuizDetailV2');
+const QuizSubmissionDetailPage = lazyPage('QuizSubmissionDetail');
+const ForumPage = lazyPage('Forum');
+const ForumDetailPage = lazyPage('ForumDetailInCourse');
+const VideoPage = lazyPage('Video');
+const VideoDetailPage = lazyPage('VideoDetail');
+const WorkbookPage = lazyPage('Workbook');
+const AssessmentPage = lazyPage('Assessment');
+const PyGradePage = lazyPage('PyGrade');
+const CourseHomePage = lazyPage('CourseHome');
+const AssessmentDetailPage = lazyPage('AssessmentDetail');
 
 /** A route of the table: its path relative to `base`, its handle (title, breadcrumbs) and its page. */
 function route(

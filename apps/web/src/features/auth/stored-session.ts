@@ -20,6 +20,12 @@ export function storedColorScheme(storage: Pick<Storage, 'getItem'> = localStora
   return storedState(storage)?.isDarkMode === true ? 'dark' : 'light';
 }
 
+/** Whether the stored session holds an access token (what RequireAuth asks), read the same way. */
+export function storedSignedIn(storage: Pick<Storage, 'getItem'> = localStorage): boolean {
+  const token = storedState(storage)?.authToken;
+  return typeof token === 'string' && token !== '';
+}
+
 function storedState(storage: Pick<Storage, 'getItem'>): Record<string, unknown> | null {
   try {
     const stored = JSON.parse(storage.getItem(SESSION_STORAGE_KEY) ?? 'null') as {

@@ -1,0 +1,37 @@
+import { matchPath } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { ROUTES, ROUTE_NAMES } from './route-definitions.ts';
+import { matchRouteName } from './route-match.ts';
+
+describe('the page a path opens, named before react-router has arrived', () => {
+  it.each([
+    ['/login', 'Login'],
+    ['/course', 'Course'],
+    ['/course/', 'Course'],
+    ['/course/1', 'CourseHome'],
+    ['/course/1/assignment', 'Assignment'],
+    ['/course/1/assignment/7', 'AssignmentDetail'],
+    ['/course/1/testcase/7', 'TestCase'],
+    ['/course/1/youtube/abc', 'VideoDetail'],
+    ['/course/1/quizzes/2/quiz-courses/3', 'QuizDetailV2'],
+    ['/course/1/quizzes/2/quiz-submissions/3', 'QuizSubmissionDetail'],
+    ['/course/1/assessment/42', 'AssessmentDetail'],
+    ['/profile', 'Profile'],
+    ['/profile/5', 'Profile'],
+    ['/pygrade', 'PyGrade'],
+    ['/', 'Home'],
+    ['/nothing/here', 'NotFound'],
+    ['/course/1/assignment/7/extra', 'NotFound'],
+    ['/LOGIN', 'Login'],
+  ])('%s is %s', (path, name) => {
+    expect(matchRouteName(path)).toBe(name);
+  });
+
+  it("names every route for a path of its own pattern, which react-router's matching accepts", () => {
+    for (const name of ROUTE_NAMES) {
+      const example = ROUTES[name].path.replace(/:(\w+)\??/gu, '9').replace(/^\*$/u, '/x/y');
+      expect(matchRouteName(example), example).toBe(name);
+      expect(matchPath({ path: ROUTES[name].path, end: true }, example), example).not.toBeNull();
+    }
+  });
+});
