@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { bootScript } from './vite-boot-script.ts';
 import { precompress } from './vite-precompress.ts';
+import { scrollAreaRefs } from './vite-scroll-area-refs.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
@@ -13,7 +14,8 @@ export default defineConfig({
   root: import.meta.dirname,
   // bootScript: src/boot.ts runs before the app's code has arrived (the dictionary's download, zod's set-up).
   // precompress: brotli and gzip copies of the built text files, served in their place by the API.
-  plugins: [react(), bootScript('src/boot.ts'), precompress()],
+  // scrollAreaRefs: keeps @floating-ui out of the first screen's code (see the file).
+  plugins: [react(), bootScript('src/boot.ts'), precompress(), scrollAreaRefs()],
   server: {
     port: 5173,
     proxy: { '/api': apiTarget },
