@@ -73,6 +73,8 @@ test('the keyboard alone signs in, skips to the content, and reaches the header 
   page,
 }) => {
   await page.goto('/login');
+  // The app draws its first screen after the load event (in a transition, index.html's frame until then).
+  await expect(page.getByRole('link', { name: ja.common.skipToContent })).toBeAttached();
 
   // The first Tab reaches the skip link, which moves the focus to the page content.
   await page.keyboard.press('Tab');

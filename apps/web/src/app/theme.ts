@@ -1,4 +1,4 @@
-import { Menu, Modal, createTheme, type CSSVariablesResolver } from '@mantine/core';
+import { Modal, createTheme, type CSSVariablesResolver, type MenuProps } from '@mantine/core';
 
 /**
  * Mantine's defaults put blue-6 text and gray-6 "dimmed" text on white, both under the 4.5:1 contrast
@@ -26,7 +26,14 @@ export function createAppTheme(closeLabel: string) {
       }),
       // Dropdowns stay inside the landmark of the control that opens them (axe: region).
       // Without the focus placeholder the menu holds only menu items (axe: aria-required-children).
-      Menu: Menu.extend({ defaultProps: { withinPortal: false, withInitialFocusPlaceholder: false } }),
+      // (A plain object, not Menu.extend: the header's menus load after the first screen, and importing
+      // Menu here would bring its code, with @floating-ui, back into the shell.)
+      Menu: {
+        defaultProps: {
+          withinPortal: false,
+          withInitialFocusPlaceholder: false,
+        } satisfies Partial<MenuProps>,
+      },
     },
   });
 }

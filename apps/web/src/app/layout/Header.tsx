@@ -6,9 +6,7 @@ import { useIsAuthenticated } from '../../features/auth/session.ts';
 import { usePublicConfig } from '../../features/config/config.api.ts';
 import { useCanUsePyGrade } from '../../features/pygrade/pygrade-access.ts';
 import { ROUTES, pathTo } from '../route-table.ts';
-import { ColorSchemeToggle } from './ColorSchemeToggle.tsx';
-import { LanguageSwitcher } from './LanguageSwitcher.tsx';
-import { UserMenu } from './UserMenu.tsx';
+import { HeaderControlsSlot } from './HeaderControlsSlot.tsx';
 import classes from './Header.module.css';
 
 export interface HeaderProps {
@@ -67,11 +65,7 @@ export function Header({ burger }: HeaderProps) {
           </nav>
         ) : null}
       </Group>
-      <Group gap={4} wrap="nowrap">
-        <LanguageSwitcher />
-        <ColorSchemeToggle />
-        {isAuthenticated ? <UserMenu /> : null}
-      </Group>
+      <HeaderControlsSlot isAuthenticated={isAuthenticated} />
     </Group>
   );
 }

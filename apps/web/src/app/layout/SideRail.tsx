@@ -1,4 +1,4 @@
-import { Badge, Indicator, NavLink, ScrollArea, Tooltip } from '@mantine/core';
+import { Badge, Indicator, NavLink } from '@mantine/core';
 import {
   IconBook2,
   IconHome,
@@ -40,7 +40,10 @@ const ICONS: Partial<Record<RouteName, Icon>> = {
 export interface SideRailProps {
   course: Pick<Course, 'id' | 'has_videos' | 'has_assessment' | 'my_role'>;
   isStaff: boolean;
-  /** Icons only; each entry then carries a tooltip and its name for screen readers. */
+  /**
+   * Icons only; each entry then carries its name for screen readers. (No tooltip: pointing at the rail
+   * or moving the focus into it expands it, names and all, so a tooltip could never show.)
+   */
   mini: boolean;
   onNavigate?: () => void;
 }
@@ -50,7 +53,9 @@ export function SideRail({ course, isStaff, mini, onNavigate }: SideRailProps) {
   const { pathname } = useLocation();
   const unread = useForumUnreadCount(course.id);
   return (
-    <ScrollArea className={classes.scroll} type="never">
+    // A plain scrolling box with its scrollbar hidden (what Mantine's ScrollArea type="never" is), not
+    // ScrollArea itself: it brings @floating-ui (about 40 KB) into the shell for merging two refs.
+    <div className={classes.scroll}>
       <ul className={classes.list}>
         {visibleRailEntries(course, isStaff).map((entry) => {
           const to = pathTo(entry.route, { course_id: course.id });
@@ -94,15 +99,9 @@ export function SideRail({ course, isStaff, mini, onNavigate }: SideRailProps) {
           );
           // The link stays the same element when the rail expands under the pointer (hover or a tap on
           // a tablet): remounting it between mousedown and mouseup would swallow the click.
-          return (
-            <li key={entry.route}>
-              <Tooltip label={accessibleLabel} position="right" withArrow disabled={!mini}>
-                {link}
-              </Tooltip>
-            </li>
-          );
+          return <li key={entry.route}>{link}</li>;
         })}
       </ul>
-    </ScrollArea>
+    </div>
   );
 }

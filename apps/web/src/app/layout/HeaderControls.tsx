@@ -1,0 +1,110 @@
+import { Menu, Text, Tooltip } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconCheck, IconInfoCircle, IconLogout, IconMail, IconUser } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { chooseLanguage, signOut } from '../../features/auth/sign-in.ts';
+import { useSession } from '../../features/auth/session.ts';
+import { LANGUAGES, LANGUAGE_NAMES } from '../../i18n/index.ts';
+import { leaveWithoutRemembering } from '../guards.tsx';
+import { pathTo } from '../route-table.ts';
+import { ColorSchemeButton, LanguageButton, UserButton } from './HeaderButtons.tsx';
+import { useTakeOver } from './header-handover.ts';
+
+// The header's controls with their menus and tooltip, loaded after the first screen (Header.tsx);
+// HeaderButtons.tsx has their faces, which stand in for them until then.
+
+export function HeaderControls({ isAuthenticated }: { isAuthenticated: boolean }) {
+  return (
+    <>
+      <LanguageSwitcher />
+      <ColorSchemeToggle />
+      {isAuthenticated ? <UserMenu /> : null}
+    </>
+  );
+}
+
+function LanguageSwitcher() {
+  const current = useSession((s) => s.displayLang);
+  const { ref, openedByStandIn } = useTakeOver('language');
+  return (
+    <Menu position="bottom-end" defaultOpened={openedByStandIn}>
+      <Menu.Target>
+        <LanguageButton ref={ref} />
+      </Menu.Target>
+      <Menu.Dropdown>
+        {LANGUAGES.map((language) => (
+          <Menu.Item
+            key={language}
+            lang={language}
+            onClick={() => chooseLanguage(language)}
+            rightSection={language === current ? <IconCheck size={16} aria-hidden /> : null}
+            aria-current={language === current ? 'true' : undefined}
+          >
+            {LANGUAGE_NAMES[language]}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+function ColorSchemeToggle() {
+  const { t } = useTranslation();
+  const { ref } = useTakeOver('colorScheme');
+  return (
+    <Tooltip label={t('header.darkMode')}>
+      <ColorSchemeButton ref={ref} />
+    </Tooltip>
+  );
+}
+
+function UserMenu() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const isStaff = useSession((s) => s.is_staff);
+  const { ref, openedByStandIn } = useTakeOver('user');
+
+  const confirmLogout = () =>
+    modals.openConfirmModal({
+      title: t('auth.logout.title'),
+      children: <Text size="sm">{t('auth.logout.confirm')}</Text>,
+      labels: { confirm: t('common.ok'), cancel: t('common.cancel') },
+      onConfirm: () => {
+        leaveWithoutRemembering();
+        void signOut().then(() => navigate(pathTo('Login'), { replace: true }));
+      },
+    });
+
+  return (
+    <Menu position="bottom-end" defaultOpened={openedByStandIn}>
+      <Menu.Target>
+        <UserButton ref={ref} />
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item component={Link} to={pathTo('Profile')} leftSection={<IconUser size={16} aria-hidden />}>
+          {t('header.profile')}
+        </Menu.Item>
+        {isStaff ? (
+          <Menu.Item
+            component={Link}
+            to={pathTo('MailOutbox')}
+            leftSection={<IconMail size={16} aria-hidden />}
+          >
+            {t('header.outbox')}
+          </Menu.Item>
+        ) : null}
+        <Menu.Item
+          component={Link}
+          to={pathTo('About')}
+          leftSection={<IconInfoCircle size={16} aria-hidden />}
+        >
+          {t('header.about')}
+        </Menu.Item>
+        <Menu.Item onClick={confirmLogout} leftSection={<IconLogout size={16} aria-hidden />}>
+          {t('header.logout')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
