@@ -24,6 +24,8 @@ export const BOOT_IMPORTS_LIMIT_BYTES = 6 * 1024;
 /** Automatic shared chunks smaller than this (source bytes, before minifying) go into their users. */
 const INLINE_COMMON_CHUNKS_BELOW_BYTES = 8 * 1024;
 
+const STYLE_MODULE = /\.(?:css|scss|sass|less|styl|stylus|pcss|postcss|sss)(?:\?|$)/u;
+
 /** The file name of the chunk the plugin emitted, in a finished bundle. */
 export function bootChunkFile(bundle: Rolldown.OutputBundle): string {
   return bootChunk(bundle).fileName;
@@ -102,7 +104,12 @@ export function bootScript(source: string): Plugin {
           // The pages' small shared pieces (a Mantine input, an icon, a query module) are copied into
           // the pages that use them rather than each being a request: the forum page asked for 17
           // chunks of 0.6–6 KB. Copies make a later page a few KB larger; 8 KB of source each at most.
-          experimentalInlineCommonChunks: { maxSize: INLINE_COMMON_CHUNKS_BELOW_BYTES },
+          // A shared runtime keeps one state per module across the copies. Chunks holding styles stay
+          // files (Rolldown's advice for Vite, whose CSS plugin would emit their CSS from every copy).
+          experimentalInlineCommonChunks: {
+            maxSize: INLINE_COMMON_CHUNKS_BELOW_BYTES,
+            exclude: STYLE_MODULE,
+          },
         },
         // Required by the inlining: each module runs when first needed, in the order of the source.
         strictExecutionOrder: true,
