@@ -10,7 +10,6 @@ import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { useSession } from '../features/auth/session.ts';
 import { NOTIFICATION_TIMEOUT_MS } from '../ui/notify.ts';
-import { createQueryClient } from './query-client.ts';
 import { createAppRouter } from './router.tsx';
 import { createAppTheme, cssVariablesResolver } from './theme.ts';
 import { registerTitleResolvers } from './title-resolvers.ts';
@@ -39,8 +38,8 @@ export function Providers({ children, queryClient }: { children: ReactNode; quer
   );
 }
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+/** The app, with the server state main.tsx made (it may already be fetching the opened page's data). */
+export function App({ queryClient }: { queryClient: QueryClient }) {
   const [router] = useState(createAppRouter);
   return (
     <Providers queryClient={queryClient}>

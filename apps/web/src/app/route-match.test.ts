@@ -1,7 +1,7 @@
 import { matchPath } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { ROUTES, ROUTE_NAMES } from './route-definitions.ts';
-import { matchRouteName } from './route-match.ts';
+import { matchRoute, matchRouteName } from './route-match.ts';
 
 describe('the page a path opens, named before react-router has arrived', () => {
   it.each([
@@ -33,5 +33,19 @@ describe('the page a path opens, named before react-router has arrived', () => {
       expect(matchRouteName(example), example).toBe(name);
       expect(matchPath({ path: ROUTES[name].path, end: true }, example), example).not.toBeNull();
     }
+  });
+
+  it('gives the parameters, decoded', () => {
+    expect(matchRoute('/course/1/quizzes/2/quiz-courses/3')).toEqual({
+      name: 'QuizDetailV2',
+      params: { course_id: '1', quiz_id: '2', quiz_course_id: '3' },
+    });
+    expect(matchRoute('/course/1/vimeo/a%20b')?.params).toEqual({
+      course_id: '1',
+      platform: 'vimeo',
+      video_url: 'a b',
+    });
+    expect(matchRoute('/profile')).toEqual({ name: 'Profile', params: {} });
+    expect(matchRoute('/course/1/vimeo/%E0%A4%A')?.params.video_url).toBe('%E0%A4%A');
   });
 });

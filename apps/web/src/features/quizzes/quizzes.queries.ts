@@ -8,6 +8,7 @@ import {
   listCourseQuizzes,
   type CourseQuizzesParams,
 } from './quizzes.api.ts';
+import { parseId } from '../assignments/assignments.queries.ts';
 
 export const quizKeys = {
   all: ['quizzes'] as const,
@@ -84,4 +85,17 @@ export async function resolveQuizTitle(
 export async function resolveQuizSubmissionTitle(value: string, _params: unknown, queryClient: QueryClient) {
   const submission = await queryClient.ensureQueryData(quizSubmissionQuery(Number(value)));
   return `#${submission.id} · ${submission.quiz_title}`;
+}
+
+/**
+ * What the quiz page asks for first, started when the page is opened from its address, beside the
+ * page's code (app/page-data.ts): the quiz in its course. The same query the page then reads.
+ */
+export function prefetchQuizPage(
+  queryClient: QueryClient,
+  params: Readonly<Record<string, string>>,
+  courseId: number,
+): void {
+  const quizId = parseId(params.quiz_id);
+  if (quizId !== null) void queryClient.prefetchQuery(quizInCourseQuery(quizId, courseId));
 }
