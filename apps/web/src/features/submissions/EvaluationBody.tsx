@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconEyeOff, IconPencil } from '@tabler/icons-react';
@@ -5,7 +6,12 @@ import type { Evaluation } from '@kadai/contracts';
 import { useTranslation } from 'react-i18next';
 import { EvaluationItems } from './EvaluationItems.tsx';
 import { FullEvaluationDetails } from './FullEvaluationDetails.tsx';
-import { OverrideDialog } from './OverrideDialog.tsx';
+import { lazyComponent } from '../../ui/lazyComponent.ts';
+
+// Loaded when an editor opens it: a student's page (the assignment's results) does not carry the form.
+const OverrideDialog = lazyComponent(() =>
+  import('./OverrideDialog.tsx').then((m) => ({ default: m.OverrideDialog })),
+);
 
 /**
  * One test's details as visibility allows: everything for a `full` evaluation (input, expected vs
@@ -60,7 +66,9 @@ export function EvaluationBody({
             {t('submissions.override.open')}
           </Button>
           {overrideOpened ? (
-            <OverrideDialog evaluation={evaluation} submissionId={submissionId} onClose={override.close} />
+            <Suspense fallback={null}>
+              <OverrideDialog evaluation={evaluation} submissionId={submissionId} onClose={override.close} />
+            </Suspense>
           ) : null}
         </Group>
       ) : null}
