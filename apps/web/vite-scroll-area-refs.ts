@@ -2,7 +2,7 @@
 // ScrollArea (ModalsProvider → Modal), so that import put @floating-ui — one module, with all of it the
 // app's menus, popovers and tooltips use, ~40 KB minified — into the first screen's code. This plugin
 // gives ScrollArea (and only it) the same hook from src/ui/merge-refs.ts; @floating-ui then loads with
-// the pages and controls that use it. Should ScrollArea import anything else from @floating-ui, the
+// the pages and controls that use it. Should ScrollArea import another name from @floating-ui, the
 // build fails on the missing export rather than shipping a broken dialog.
 import path from 'node:path';
 import type { Plugin } from 'vite';

@@ -14,7 +14,7 @@ type PagePrefetch = (
  * The pages whose first API call is worth starting before they are drawn: the ones whose largest
  * paint is that call's answer. (Not the course home: its overview is never reused from the cache, so
  * a call started early would be made twice.) Each loader imports the feature's queries module,
- * which the page's own chunk holds: boot.ts has already asked for it.
+ * a chunk among the page's own, which boot.ts has already asked for.
  */
 const PAGE_DATA: Partial<Record<RouteName, () => Promise<PagePrefetch>>> = {
   AssignmentDetail: async () =>

@@ -19,7 +19,7 @@ function onDemand(load: () => Promise<Resolver>): TitleResolver {
  * Breadcrumb titles for the path parameters of the route table. A feature whose pages show an object
  * (assignment_id, submission_id, forum_record_id, quiz_id, video_url, …) registers its resolver here.
  * The course's, the forum's (the side rail's unread count) and the assessment's (its route guard)
- * modules are in the shell anyway; the others load on demand.
+ * modules are in the shell already; the others load on demand.
  */
 export function registerTitleResolvers(): void {
   registerTitleResolver('course_id', resolveCourseTitle);

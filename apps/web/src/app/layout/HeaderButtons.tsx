@@ -7,7 +7,7 @@ import { LANGUAGE_NAMES } from '../../i18n/index.ts';
 
 // The faces of the header's controls. Their menus and the tooltip (Mantine's Menu and Tooltip, with
 // @floating-ui: about a tenth of the shell's code) load after the first screen (HeaderControls.tsx);
-// until then these same buttons stand in for them (HeaderControlsStandIn), and the real controls wrap
+// until then these same buttons stand in for them (HeaderControlsSlot.tsx), and the real controls wrap
 // them, so nothing moves or changes when they arrive.
 
 type ButtonProps = Omit<ComponentPropsWithRef<'button'>, 'color' | 'children'>;

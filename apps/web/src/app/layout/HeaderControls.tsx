@@ -11,8 +11,8 @@ import { pathTo } from '../route-table.ts';
 import { ColorSchemeButton, LanguageButton, UserButton } from './HeaderButtons.tsx';
 import { useTakeOver } from './header-handover.ts';
 
-// The header's controls with their menus and tooltip, loaded after the first screen (Header.tsx);
-// HeaderButtons.tsx has their faces, which stand in for them until then.
+// The header's controls with their menus and tooltip, loaded after the first screen
+// (HeaderControlsSlot.tsx); HeaderButtons.tsx has their faces, which stand in for them until then.
 
 export function HeaderControls({ isAuthenticated }: { isAuthenticated: boolean }) {
   return (
