@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { bootScript } from './vite-boot-script.ts';
+import { lazySchemas } from './vite-lazy-schemas.ts';
 import { precompress } from './vite-precompress.ts';
 import { scrollAreaRefs } from './vite-scroll-area-refs.ts';
 
@@ -15,7 +16,8 @@ export default defineConfig({
   // bootScript: src/boot.ts runs before the app's code has arrived (the dictionary's download, zod's set-up).
   // precompress: brotli and gzip copies of the built text files, served in their place by the API.
   // scrollAreaRefs: keeps @floating-ui out of the first screen's code (see the file).
-  plugins: [react(), bootScript('src/boot.ts'), precompress(), scrollAreaRefs()],
+  // lazySchemas: the shared contracts' schemas are built on first use (see the file).
+  plugins: [react(), bootScript('src/boot.ts'), precompress(), scrollAreaRefs(), lazySchemas()],
   server: {
     port: 5173,
     proxy: { '/api': apiTarget },
