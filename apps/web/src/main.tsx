@@ -4,6 +4,7 @@ import { App } from './app/App.tsx';
 import { prefetchOpenedPage } from './app/page-data.ts';
 import { createQueryClient } from './app/query-client.ts';
 import { syncSessionAcrossTabs, useSession } from './features/auth/session.ts';
+import { prepareFormatters } from './i18n/format.ts';
 import { loadLanguage } from './i18n/index.ts';
 
 syncSessionAcrossTabs();
@@ -25,4 +26,8 @@ void loadLanguage(useSession.getState().displayLang)
         </StrictMode>,
       );
     });
+    // The ICU's data loads while the page's first answers travel, not in the render that shows them.
+    const prepare = () => prepareFormatters(useSession.getState().displayLang);
+    if ('requestIdleCallback' in window) requestIdleCallback(prepare, { timeout: 2000 });
+    else setTimeout(prepare, 0);
   });

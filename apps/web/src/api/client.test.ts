@@ -58,6 +58,16 @@ describe('tokens', () => {
     expect(decodeTokenExpiry('not-a-jwt')).toBeNull();
   });
 
+  it('reads each token’s own expiry when tokens alternate (the last one read is kept)', () => {
+    const soon = tokenExpiringIn(100);
+    const later = tokenExpiringIn(90_000);
+    for (let round = 0; round < 2; round += 1) {
+      expect(expiresWithin(soon, 3600)).toBe(true);
+      expect(expiresWithin(later, 3600)).toBe(false);
+      expect(decodeTokenExpiry('not-a-jwt')).toBeNull();
+    }
+  });
+
   it('counts a token as expiring within the 3600 s threshold', () => {
     expect(REFRESH_THRESHOLD_SECONDS).toBe(3600);
     expect(expiresWithin(tokenExpiringIn(3599), 3600)).toBe(true);

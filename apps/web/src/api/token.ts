@@ -9,8 +9,16 @@ function decodeBase64Url(segment: string): string {
   return new TextDecoder().decode(bytes);
 }
 
+// Every call checks the token it is about to send: the one token is decoded once, not once per call.
+let lastDecoded: { token: string; expiry: number | null } | null = null;
+
 /** The `exp` claim (seconds since the epoch) of a JWT, or null when the token carries none or is not a JWT. */
 export function decodeTokenExpiry(token: string): number | null {
+  if (lastDecoded?.token !== token) lastDecoded = { token, expiry: readExpiry(token) };
+  return lastDecoded.expiry;
+}
+
+function readExpiry(token: string): number | null {
   const payload = token.split('.')[1];
   if (payload === undefined) return null;
   try {
