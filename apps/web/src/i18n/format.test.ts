@@ -1,10 +1,28 @@
 import { describe, expect, it } from 'vitest';
+import { inZone } from '../test/zone.ts';
 import { formatDateTime, formatDateTimeRange, formatTime, formatTimeRange } from './format.ts';
 
 const TOKYO = { timeZone: 'Asia/Tokyo' };
 const OPENS = '2026-04-01T01:05:00+09:00';
 const SAME_DAY = '2026-04-01T12:30:00+09:00';
 const CLOSES = '2026-04-08T23:59:00+09:00';
+
+describe('the browser’s own zone', () => {
+  it('is followed when it changes while the page is open, in the same task or a later one', async () => {
+    const moment = '2026-04-01T01:05:00Z';
+    inZone('Asia/Tokyo', () => expect(formatTime(moment, 'en-US')).toBe('10:05'));
+    inZone('America/New_York', () => expect(formatTime(moment, 'en-US')).toBe('21:05'));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    inZone('Asia/Tokyo', () =>
+      expect(formatDateTime(moment, 'ja', { zone: true })).toBe('2026年4月1日(水) 10:05 JST'),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // Same offset, another zone: a later task reads the zone's name again.
+    inZone('Asia/Seoul', () =>
+      expect(formatDateTime(moment, 'ja', { zone: true })).toBe('2026年4月1日(水) 10:05 GMT+9'),
+    );
+  });
+});
 
 describe('the one date-time format of each language', () => {
   it('writes a moment with weekday and a 24-hour time, in English too', () => {

@@ -32,24 +32,39 @@ export interface DateTimeOptions {
 }
 
 // Making an Intl formatter costs far more than using one (a table of dates made one per cell): each is
-// made once per language and options. A date formatter in the browser's own zone is not kept, as that
-// zone can change while the page is open (and does in tests).
+// made once per language, options and zone. The browser's own zone can change while the page is open (a
+// laptop that travels; tests set it): its name is read again in each task that formats a date, and at
+// once when the UTC offset changed, rather than trusted for the page's life.
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 const numberFormats = new Map<string, Intl.NumberFormat>();
+let browserZone: { name: string; offset: number } | null = null;
+
+function currentBrowserZone(): string {
+  const offset = new Date().getTimezoneOffset();
+  if (browserZone?.offset !== offset) {
+    if (browserZone === null) {
+      setTimeout(() => {
+        browserZone = null;
+      }, 0);
+    }
+    browserZone = { name: new Intl.DateTimeFormat().resolvedOptions().timeZone, offset };
+  }
+  return browserZone.name;
+}
 
 function cachedDateTimeFormat(language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  if (!options.timeZone) return new Intl.DateTimeFormat(language, options);
-  const key = `${language}\u0000${JSON.stringify(options)}`;
+  const zoned = options.timeZone ? options : { ...options, timeZone: currentBrowserZone() };
+  const key = `${language}\u0000${JSON.stringify(zoned)}`;
   let format = dateTimeFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(language, options);
+    format = new Intl.DateTimeFormat(language, zoned);
     dateTimeFormats.set(key, format);
   }
   return format;
 }
 
-function cachedNumberFormat(language: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
-  const key = `${language}\u0000${JSON.stringify(options)}`;
+function cachedNumberFormat(language: string, options?: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = options ? `${language}\u0000${JSON.stringify(options)}` : language;
   let format = numberFormats.get(key);
   if (!format) {
     format = new Intl.NumberFormat(language, options);
@@ -146,8 +161,8 @@ export function formatTimeRange(
 /**
  * Makes a number and a date formatter of the language before the page needs one. The page's first Intl
  * formatter loads the ICU's data — about 25 ms on this box, four times that on Lighthouse's phone — in
- * whichever task makes it: the render that draws the first date. main.tsx calls this once the browser is
- * idle after the first render, while the page's answers are still on their way.
+ * whichever task makes it: else the render that draws the first date. main.tsx calls this in a task of
+ * its own as the app starts.
  */
 export function prepareFormatters(language: string): void {
   cachedNumberFormat(language).format(0);
