@@ -9,6 +9,11 @@
 // small shared pieces are copied into the pages. Left to the automatic splitting, the shell came as ~25
 // chunks and a page as up to 17 more (one per set of pages sharing a module), each a request with its
 // headers and, over HTTP/1.1, a turn in one of six connections (docs/first-load.md).
+//
+// The app's entry starts in stages (src/main.tsx): it imports each stage's modules dynamically, so that
+// each is evaluated in a task of its own. Those modules are the first screen's too: src/app/first-screen.ts
+// imports them statically and is emitted as an entry nobody loads, which makes them `$initial` and puts
+// them in the one chunk; checkStagesInline fails the build should one become a chunk of its own.
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import type { Plugin, Rolldown } from 'vite';
@@ -56,6 +61,25 @@ export function checkBootImports(bundle: Rolldown.OutputBundle): void {
   }
 }
 
+/**
+ * Fails the build when a module of the stages of the app's start (those the entry imports dynamically) is not in
+ * the chunk that holds the app's entry (or the boot script's): its stage would wait for a request.
+ */
+export function checkStagesInline(
+  bundle: Rolldown.OutputBundle,
+  entry: string,
+  stages: readonly string[],
+): void {
+  const chunks = Object.values(bundle).filter((item): item is Rolldown.OutputChunk => item.type === 'chunk');
+  const home = chunks.find((chunk) => chunk.moduleIds.includes(entry));
+  if (!home) throw new Error(`bootScript: no chunk holds the app's entry ${entry}`);
+  const loaded = new Set([...home.moduleIds, ...bootChunk(bundle).moduleIds]);
+  const apart = stages.filter((id) => !loaded.has(id));
+  if (apart.length > 0) {
+    throw new Error(`bootScript: these stages of the start are not in the app's chunk: ${apart.join(', ')}`);
+  }
+}
+
 /** Every module reachable from `root` by static imports, by the module graph of the finished build. */
 function staticGraph(root: string, importsOf: (id: string) => readonly string[]): Set<string> {
   const seen = new Set<string>();
@@ -76,17 +100,22 @@ export function placeScripts(html: string, bootFile: string): string {
   return html.slice(0, app) + script + html.slice(app);
 }
 
-export function bootScript(source: string): Plugin {
+export function bootScript(source: string, appEntry: string, firstScreen: string): Plugin {
   const bootId = path.resolve(import.meta.dirname, source);
+  const appId = path.resolve(import.meta.dirname, appEntry);
+  const firstScreenId = path.resolve(import.meta.dirname, firstScreen);
   let bootModules = new Set<string>();
+  let stages: readonly string[] = [];
   return {
     name: 'kadai-boot-script',
     apply: 'build',
     buildStart() {
       this.emitFile({ type: 'chunk', id: bootId, name: NAME });
+      this.emitFile({ type: 'chunk', id: firstScreenId, name: 'first-screen' });
     },
     buildEnd() {
       bootModules = staticGraph(bootId, (id) => this.getModuleInfo(id)?.importedIds ?? []);
+      stages = this.getModuleInfo(appId)?.dynamicallyImportedIds ?? [];
     },
     outputOptions(options) {
       const initial: Rolldown.CodeSplittingGroup = {
@@ -115,8 +144,18 @@ export function bootScript(source: string): Plugin {
         strictExecutionOrder: true,
       };
     },
+    onLog(_level, log) {
+      // main.tsx imports the stages of the start dynamically, on purpose from the app's own chunk.
+      if (
+        log.code === 'INEFFECTIVE_DYNAMIC_IMPORT' &&
+        log.message.includes('dynamically imported by src/main.tsx but')
+      )
+        return false;
+      return undefined;
+    },
     generateBundle(_options, bundle) {
       checkBootImports(bundle);
+      checkStagesInline(bundle, appId, stages);
     },
     transformIndexHtml: {
       order: 'post',

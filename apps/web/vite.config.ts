@@ -13,11 +13,18 @@ const vitestOptions = { test: { setupFiles: ['./src/test/setup.ts'] } };
 
 export default defineConfig({
   root: import.meta.dirname,
-  // bootScript: src/boot.ts runs before the app's code has arrived (the dictionary's download, zod's set-up).
+  // bootScript: src/boot.ts runs before the app's code has arrived (the dictionary's download, zod's set-up);
+  // the app's start (src/main.tsx) evaluates its modules in stages, all from one chunk.
   // precompress: brotli and gzip copies of the built text files, served in their place by the API.
   // scrollAreaRefs: keeps @floating-ui out of the first screen's code (see the file).
   // lazySchemas: the shared contracts' schemas are built on first use (see the file).
-  plugins: [react(), bootScript('src/boot.ts'), precompress(), scrollAreaRefs(), lazySchemas()],
+  plugins: [
+    react(),
+    bootScript('src/boot.ts', 'src/main.tsx', 'src/app/first-screen.ts'),
+    precompress(),
+    scrollAreaRefs(),
+    lazySchemas(),
+  ],
   server: {
     port: 5173,
     proxy: { '/api': apiTarget },

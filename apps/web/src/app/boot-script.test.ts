@@ -4,6 +4,7 @@ import {
   BOOT_IMPORTS_LIMIT_BYTES,
   bootChunkFile,
   checkBootImports,
+  checkStagesInline,
   placeScripts,
 } from '../../vite-boot-script.ts';
 
@@ -58,5 +59,35 @@ describe('the script index.html runs before the app', () => {
       }) as unknown as Rolldown.OutputBundle;
     expect(() => checkBootImports(bundle(BOOT_IMPORTS_LIMIT_BYTES / 2))).not.toThrow();
     expect(() => checkBootImports(bundle(BOOT_IMPORTS_LIMIT_BYTES * 2))).toThrow(/imports \d+ bytes/);
+  });
+});
+
+describe('the stages of the app’s start', () => {
+  const withModules = (fileName: string, name: string, isEntry: boolean, moduleIds: string[]) => ({
+    ...chunk(fileName, name, isEntry),
+    moduleIds,
+  });
+  const bundle = (appModules: string[]) =>
+    ({
+      'assets/boot-1.js': withModules('assets/boot-1.js', 'boot', true, [
+        '/src/boot.ts',
+        '/src/app/pages.ts',
+      ]),
+      'assets/web-2.js': withModules('assets/web-2.js', 'web', false, ['/src/main.tsx', ...appModules]),
+      'assets/App-3.js': withModules('assets/App-3.js', 'App', false, ['/src/app/App.tsx']),
+    }) as unknown as Rolldown.OutputBundle;
+  const stages = ['/src/app/start-data.ts', 'react-dom/client', '/src/app/App.tsx'];
+
+  it('are in the chunk that holds the app’s entry, where each stage finds them loaded', () => {
+    const inline = bundle(['/src/app/start-data.ts', 'react-dom/client', '/src/app/App.tsx']);
+    expect(() => checkStagesInline(inline, '/src/main.tsx', stages)).not.toThrow();
+  });
+
+  it('fail the build when one became a chunk of its own (a request in the middle of the start)', () => {
+    const apart = bundle(['/src/app/start-data.ts', 'react-dom/client']);
+    expect(() => checkStagesInline(apart, '/src/main.tsx', stages)).toThrow(
+      /not in the app's chunk: \/src\/app\/App.tsx/,
+    );
+    expect(() => checkStagesInline(apart, '/src/elsewhere.tsx', stages)).toThrow(/no chunk holds/);
   });
 });
