@@ -1,5 +1,6 @@
 import { Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useParams } from 'react-router';
 import type { Course } from '@kadai/contracts';
@@ -23,6 +24,9 @@ export function CourseLayout() {
   const params = useParams();
   const courseId = parseCourseId(params.course_id);
   const course = useQuery({ ...courseQuery(courseId ?? 0), enabled: courseId !== null });
+  // The page is drawn in a background render cut into slices, not in the blocking task in which the
+  // query store announces the course (docs/first-load.md); its loader stays until then.
+  const data = useDeferredValue(course.data);
 
   if (courseId === null || isApiError(course.error, 404)) return <NotFoundPage />;
   if (course.isError) {
@@ -33,12 +37,12 @@ export function CourseLayout() {
       </>
     );
   }
-  if (!course.data) return <PageLoader />;
+  if (!data) return <PageLoader />;
 
   return (
     <>
       <Breadcrumbs />
-      <Outlet context={{ course: course.data } satisfies CourseOutletContext} />
+      <Outlet context={{ course: data } satisfies CourseOutletContext} />
     </>
   );
 }

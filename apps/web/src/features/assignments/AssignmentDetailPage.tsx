@@ -1,6 +1,7 @@
 import { Button, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { IconChecklist, IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../api/client.ts';
@@ -36,6 +37,10 @@ export function AssignmentDetailPage() {
     enabled: assignmentId !== null,
   });
 
+  // The page is drawn from the answer in a background render cut into slices, not in the one blocking
+  // task in which the query store announces it (docs/first-load.md).
+  const data = useDeferredValue(detail.data);
+
   if (assignmentId === null || isApiError(detail.error, 404)) return <NotFoundPage />;
   if (detail.isError) {
     return (
@@ -45,8 +50,8 @@ export function AssignmentDetailPage() {
       </>
     );
   }
-  if (!detail.data) return <PageLoader />;
-  const { assignment, course: dates, files, can_edit: canEdit } = detail.data;
+  if (!data) return <PageLoader />;
+  const { assignment, course: dates, files, can_edit: canEdit } = data;
 
   return (
     <Stack gap="lg">
@@ -96,13 +101,13 @@ export function AssignmentDetailPage() {
             </Section>
             {files.length > 0 ? <AttachmentList files={files} /> : null}
             <TestCaseOverview assignmentId={assignment.id} courseId={course.id} />
-            <SubmitPanel key={`${assignment.id}-${course.id}`} detail={detail.data} />
+            <SubmitPanel key={`${assignment.id}-${course.id}`} detail={data} />
             <LatestResult assignmentId={assignment.id} courseId={course.id} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <Stack gap="lg">
-            <AssignmentFacts detail={detail.data} />
+            <AssignmentFacts detail={data} />
             <MySubmissions assignmentId={assignment.id} courseId={course.id} />
             <LeaderboardPanel assignmentId={assignment.id} courseId={course.id} canEdit={canEdit} />
           </Stack>

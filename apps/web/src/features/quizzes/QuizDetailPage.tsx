@@ -2,6 +2,7 @@ import { Button, Center, Group, Loader, Stack, Tabs, Text, Title } from '@mantin
 import { IconChartBar, IconEye, IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { QuizInCourse } from '@kadai/contracts';
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client.ts';
@@ -31,6 +32,8 @@ export function QuizDetailPage() {
   const quizId = parseId(params.quiz_id);
   const quizCourseId = parseId(params.quiz_course_id);
   const detail = useQuery({ ...quizInCourseQuery(quizId ?? 0, course.id), enabled: quizId !== null });
+  // Drawn in a background render cut into slices, not in the store's blocking task (docs/first-load.md).
+  const data = useDeferredValue(detail.data);
 
   if (quizId === null || quizCourseId === null || isApiError(detail.error, 404)) return <NotFoundPage />;
   if (detail.isError) {
@@ -41,10 +44,9 @@ export function QuizDetailPage() {
       </>
     );
   }
-  if (!detail.data) return <PageLoader />;
+  if (!data) return <PageLoader />;
   // The URL names a quiz course: one of another course (or another quiz) is not this page's.
-  if (detail.data.quiz_course.id !== quizCourseId) return <NotFoundPage />;
-  const data = detail.data;
+  if (data.quiz_course.id !== quizCourseId) return <NotFoundPage />;
 
   return (
     <Stack gap="lg">
