@@ -126,18 +126,27 @@ export function bootScript(source: string, appEntry: string, firstScreen: string
         includeDependenciesRecursively: false,
         test: (id) => !bootModules.has(id),
       };
+      // The boot script's modules the app imports too (the page table, the stored session) in one
+      // chunk of their own, shared by both, rather than one per set of importers.
+      const bootShared: Rolldown.CodeSplittingGroup = {
+        name: 'pages',
+        includeDependenciesRecursively: false,
+        test: (id) => bootModules.has(id) && id !== bootId,
+      };
       return {
         ...options,
         codeSplitting: {
-          groups: [initial],
+          groups: [initial, bootShared],
           // The pages' small shared pieces (a Mantine input, an icon, a query module) are copied into
           // the pages that use them rather than each being a request: the forum page asked for 17
           // chunks of 0.6–6 KB. Copies make a later page a few KB larger; 8 KB of source each at most.
           // A shared runtime keeps one state per module across the copies. Chunks holding styles stay
           // files (Rolldown's advice for Vite, whose CSS plugin would emit their CSS from every copy).
+          // The boot script's modules the app also imports (the page table) stay one shared chunk:
+          // copied into the boot chunk and the app's, they would be sent twice and run twice.
           experimentalInlineCommonChunks: {
             maxSize: INLINE_COMMON_CHUNKS_BELOW_BYTES,
-            exclude: STYLE_MODULE,
+            exclude: [STYLE_MODULE, (id) => bootModules.has(id)],
           },
         },
         // Required by the inlining: each module runs when first needed, in the order of the source.
