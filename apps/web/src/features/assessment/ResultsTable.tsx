@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Skeleton, Stack, Table, Text, TextInput } from '
 import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { AssessmentTable } from '@kadai/contracts';
-import { useMemo, useState, type ReactNode } from 'react';
+import { type ReactNode, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { pathTo } from '../../app/route-table.ts';
@@ -34,7 +34,8 @@ export function ResultsTable({ courseId }: { courseId: number }) {
   const table = useQuery(assessmentTableQuery(courseId));
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<Sort>({ key: 'name', direction: 'ascending' });
-  const data = table.data;
+  // Drawn in a background render cut into slices, not in the store's blocking task (docs/first-load.md).
+  const data = useDeferredValue(table.data);
   const rows = useMemo(
     () => (data ? sortRows(filterRows(data.students, search), sort, language) : []),
     [data, search, sort, language],

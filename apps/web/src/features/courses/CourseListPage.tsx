@@ -16,7 +16,7 @@ import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { IconPlus, IconSchool, IconSearch, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { COURSE_ORDERINGS, type Course, type CourseOrdering } from '@kadai/contracts';
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { coursePath } from '../../app/route-table.ts';
@@ -78,6 +78,8 @@ export function CourseListPage() {
     search: debouncedSearch || undefined,
   };
   const courses = useQuery(courseListQuery(params));
+  // Drawn in a background render cut into slices, not in the store's blocking task (docs/first-load.md).
+  const shown = useDeferredValue(courses.data);
   const totalPages = courses.data ? Math.max(1, Math.ceil(courses.data.count / COURSES_PER_PAGE)) : 1;
   // A page past the end (an old link, or courses deleted meanwhile) shows the last page instead.
   const isPastTheEnd = courses.data !== undefined && !courses.isPlaceholderData && page > totalPages;
@@ -123,13 +125,13 @@ export function CourseListPage() {
 
       {courses.isError ? (
         <ErrorState error={courses.error} onRetry={() => void courses.refetch()} />
-      ) : !courses.data ? (
+      ) : !shown ? (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-busy="true">
           {Array.from({ length: 6 }, (_, i) => (
             <Skeleton key={i} height={150} radius="md" />
           ))}
         </SimpleGrid>
-      ) : courses.data.results.length === 0 ? (
+      ) : shown.results.length === 0 ? (
         <EmptyState
           icon={<IconSchool size={32} aria-hidden />}
           withIndicatorBackground
@@ -146,10 +148,10 @@ export function CourseListPage() {
       ) : (
         <>
           <Text size="sm" c="dimmed" aria-live="polite">
-            {t('courses.count', { count: courses.data.count })}
+            {t('courses.count', { count: shown.count })}
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} component="ul" className={classes.grid}>
-            {courses.data.results.map((course) => (
+            {shown.results.map((course) => (
               <li key={course.id}>
                 <CourseCard course={course} />
               </li>

@@ -1,6 +1,7 @@
 import { Button, Center, EmptyState, Skeleton, Stack, Text } from '@mantine/core';
 import { IconMessages } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../ui/ErrorState.tsx';
 import { useFormatters } from '../../i18n/format.ts';
@@ -24,9 +25,11 @@ export function ForumPostList({
   const { t } = useTranslation();
   const format = useFormatters();
   const list = useInfiniteQuery(forumListQuery(params));
+  // Drawn in a background render cut into slices, not in the store's blocking task (docs/first-load.md).
+  const data = useDeferredValue(list.data);
 
   if (list.isError) return <ErrorState error={list.error} onRetry={() => void list.refetch()} />;
-  if (!list.data) {
+  if (!data) {
     return (
       <Stack aria-busy="true" mt="md">
         {Array.from({ length: 4 }, (_, i) => (
@@ -35,8 +38,8 @@ export function ForumPostList({
       </Stack>
     );
   }
-  const records = list.data.pages.flatMap((page) => page.results);
-  const first = list.data.pages[0];
+  const records = data.pages.flatMap((page) => page.results);
+  const first = data.pages[0];
   if (records.length === 0) {
     return (
       <EmptyState

@@ -1,5 +1,6 @@
 import { Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCourse } from '../../app/layout/useCourse.ts';
 import { ErrorState } from '../../ui/ErrorState.tsx';
@@ -36,6 +37,8 @@ export function CourseHomePage() {
   const { t } = useTranslation();
   const course = useCourse();
   const overview = useQuery(courseOverviewQuery(course.id));
+  // Drawn in a background render cut into slices, not in the store's blocking task (docs/first-load.md).
+  const data = useDeferredValue(overview.data);
   const manages = canEditCourse(course);
 
   return (
@@ -50,12 +53,12 @@ export function CourseHomePage() {
       </div>
       {overview.isError ? (
         <ErrorState error={overview.error} onRetry={() => void overview.refetch()} />
-      ) : !overview.data ? (
+      ) : !data ? (
         <HomeSkeleton cards={manages ? 4 : 6} />
-      ) : overview.data.view === 'student' ? (
-        <StudentHome courseId={course.id} overview={overview.data} />
+      ) : data.view === 'student' ? (
+        <StudentHome courseId={course.id} overview={data} />
       ) : (
-        <EditorHome courseId={course.id} overview={overview.data} />
+        <EditorHome courseId={course.id} overview={data} />
       )}
     </Stack>
   );
