@@ -127,7 +127,8 @@ export function bootScript(source: string, appEntry: string, firstScreen: string
         test: (id) => !bootModules.has(id),
       };
       // The boot script's modules the app imports too (the page table, the stored session) in one
-      // chunk of their own, shared by both, rather than one per set of importers.
+      // chunk of their own, shared by both: left to the splitting, they came as a chunk per set of
+      // importers, or were copied into the boot chunk and the app's (sent twice, run twice).
       const bootShared: Rolldown.CodeSplittingGroup = {
         name: 'pages',
         includeDependenciesRecursively: false,
@@ -142,11 +143,9 @@ export function bootScript(source: string, appEntry: string, firstScreen: string
           // chunks of 0.6–6 KB. Copies make a later page a few KB larger; 8 KB of source each at most.
           // A shared runtime keeps one state per module across the copies. Chunks holding styles stay
           // files (Rolldown's advice for Vite, whose CSS plugin would emit their CSS from every copy).
-          // The boot script's modules the app also imports (the page table) stay one shared chunk:
-          // copied into the boot chunk and the app's, they would be sent twice and run twice.
           experimentalInlineCommonChunks: {
             maxSize: INLINE_COMMON_CHUNKS_BELOW_BYTES,
-            exclude: [STYLE_MODULE, (id) => bootModules.has(id)],
+            exclude: STYLE_MODULE,
           },
         },
         // Required by the inlining: each module runs when first needed, in the order of the source.
@@ -154,10 +153,10 @@ export function bootScript(source: string, appEntry: string, firstScreen: string
       };
     },
     onLog(_level, log) {
-      // main.tsx imports the stages of the start dynamically, on purpose from the app's own chunk.
+      // The app's entry imports the stages of its start dynamically, on purpose from its own chunk.
       if (
         log.code === 'INEFFECTIVE_DYNAMIC_IMPORT' &&
-        log.message.includes('dynamically imported by src/main.tsx but')
+        log.message.includes(`dynamically imported by ${appEntry} but`)
       )
         return false;
       return undefined;
