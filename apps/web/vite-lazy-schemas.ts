@@ -42,7 +42,7 @@ function chainRoot(expression: Node): string | null {
   return node?.type === 'Identifier' ? (node['name'] as string) : null;
 }
 
-/** The name of the zod function a call is, `check` in `z.check(…)`; null for any other call. */
+/** The name of the zod function a call is, `check` in `z.check(…)`; null for a call of something else. */
 function zodFunction(call: Node): string | null {
   const callee = child(call, 'callee');
   if (callee?.type !== 'MemberExpression') return null;
