@@ -1,17 +1,18 @@
-import { Badge, Tooltip } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { IconClockPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { HintTooltip } from '../../ui/HintTooltip.tsx';
 
 /**
  * "Extended for you" beside a date a student sees: the date is their own, from an extension. The word
- * says it, so colour is not the only signal; the tooltip says where the date comes from.
+ * says it, so colour is not the only signal; the tooltip says where the date comes from (its code loads only when the badge shows).
  */
 export function ExtendedBadge({ extended }: { extended: boolean }) {
   const { t } = useTranslation();
   if (!extended) return null;
   const hint = t('extensions.extendedForYouHint');
   return (
-    <Tooltip label={hint} multiline maw={280}>
+    <HintTooltip label={hint} multiline maw={280}>
       <Badge
         variant="light"
         color="grape"
@@ -21,6 +22,6 @@ export function ExtendedBadge({ extended }: { extended: boolean }) {
       >
         {t('extensions.extendedForYou')}
       </Badge>
-    </Tooltip>
+    </HintTooltip>
   );
 }
