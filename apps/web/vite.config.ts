@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { bootScript } from './vite-boot-script.ts';
 import { lazySchemas } from './vite-lazy-schemas.ts';
+import { markdownEntities } from './vite-markdown-entities.ts';
 import { precompress } from './vite-precompress.ts';
 import { scrollAreaRefs } from './vite-scroll-area-refs.ts';
 
@@ -18,12 +19,14 @@ export default defineConfig({
   // precompress: brotli and gzip copies of the built text files, served in their place by the API.
   // scrollAreaRefs: keeps @floating-ui out of the first screen's code (see the file).
   // lazySchemas: the shared contracts' schemas are built on first use (see the file).
+  // markdownEntities: markdown-it decodes `&copy;` with the browser's HTML parser (see the file).
   plugins: [
     react(),
     bootScript('src/boot.ts', 'src/main.tsx', 'src/app/first-screen.ts'),
     precompress(),
     scrollAreaRefs(),
     lazySchemas(),
+    markdownEntities(),
   ],
   server: {
     port: 5173,
