@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadPythonHighlighting, mayHavePythonFence } from './code-highlight.ts';
-import { renderMarkdown, sanitizeHtml } from './markdown.ts';
+import { highlightPythonFences, renderMarkdown, sanitizeHtml } from './markdown.ts';
 
 function handlerAttributes(root: HTMLElement): string[] {
   return [...root.querySelectorAll('*')].flatMap((element) =>
@@ -99,6 +99,28 @@ describe('code highlighting', () => {
       expect(classes).toEqual(expect.arrayContaining(['tok-keyword', 'tok-number', 'tok-comment']));
       expect(code.querySelector('.tok-keyword')?.textContent).toBe('def');
     }
+  });
+
+  it('highlights the Python fences of plain Markdown in place, leaving every other element', () => {
+    const root = dom(
+      renderMarkdown('Intro\n\n```python\nx = 1\n```\n\n```js\nlet y\n```\n\n```text\nif z\n```', {
+        python: false,
+      }),
+    );
+    const paragraph = root.querySelector('p');
+    const [python, js, text] = [...root.querySelectorAll('pre code')];
+    const jsMarkup = js!.innerHTML;
+    expect(python!.querySelector('span')).toBeNull();
+    highlightPythonFences(root);
+    expect(root.querySelector('p')).toBe(paragraph);
+    expect(python!.querySelector('.tok-variableName')?.textContent).toBe('x');
+    expect(python!.textContent).toBe('x = 1\n');
+    expect(js!.innerHTML).toBe(jsMarkup);
+    expect(text!.querySelector('span')).toBeNull();
+    // A second call finds nothing left to do.
+    const highlighted = python!.innerHTML;
+    highlightPythonFences(root);
+    expect(python!.innerHTML).toBe(highlighted);
   });
 
   it('highlights a few other languages and leaves unknown ones plain', () => {

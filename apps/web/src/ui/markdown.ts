@@ -60,6 +60,25 @@ export function renderMarkdown(source: string, { python = isPythonHighlightingLo
   }
 }
 
+const LANGUAGE_CLASS = /(?:^|\s)language-(\S+)/u;
+
+/**
+ * Highlights, in place, the Python fences of Markdown rendered while the parser was still loading. The
+ * rest of the text keeps its elements: rendering it again would replace every paragraph, and the page's
+ * largest paint (often a statement's paragraph) would move to the moment the parser arrived. Blocks
+ * that have markup already (highlighted, or another language's) are left as they are.
+ */
+export function highlightPythonFences(root: ParentNode): void {
+  if (!isPythonHighlightingLoaded()) return;
+  for (const code of root.querySelectorAll('pre > code')) {
+    if (code.childElementCount > 0) continue;
+    // markdown-it names the fence's language in the class, as it passes it to `highlight`.
+    const info = LANGUAGE_CLASS.exec(code.className)?.[1] ?? '';
+    const html = highlightFence(code.textContent, info, true);
+    if (html !== '') code.innerHTML = sanitizeHtml(html);
+  }
+}
+
 /** HTML made safe to insert: no scripts, handlers, `javascript:` URLs, styles or form controls. */
 export function sanitizeHtml(html: string): string {
   return purifier.sanitize(html, {
