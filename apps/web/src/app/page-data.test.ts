@@ -1,8 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { assignmentQuery } from '../features/assignments/assignments.queries.ts';
+import {
+  assignmentQuery,
+  testCasesQuery,
+  totalScoreQuery,
+} from '../features/assignments/assignments.queries.ts';
 import { SESSION_DEFAULTS, useSession } from '../features/auth/session.ts';
 import { courseQuery } from '../features/courses/courses.queries.ts';
 import { quizInCourseQuery } from '../features/quizzes/quizzes.queries.ts';
+import {
+  leaderboardQuery,
+  myAssignmentSubmissionsQuery,
+} from '../features/submissions/submissions.queries.ts';
 import { json, stubFetch } from '../test/fetch.ts';
 import { signInAsStudent } from '../test/session.ts';
 import { settleLazyLoads } from '../ui/lazyComponent.ts';
@@ -30,17 +38,32 @@ describe("the opened page's first API calls, started beside the app's code", () 
     useSession.setState(SESSION_DEFAULTS);
   });
 
-  it('ask for the course and the assignment of an assignment page, into the queries the page reads', async () => {
+  it('ask for the course and all of an assignment page’s calls at once, into the queries the page reads', async () => {
     const { requests } = stubFetch(() => json(404, { detail: 'Not found.' }));
     const queryClient = createQueryClient();
     prefetchOpenedPage(queryClient, '/course/3/assignment/7', true);
     await settled(queryClient);
-    expect(paths(requests)).toEqual(
-      expect.arrayContaining(['/api/Course/3/', '/api/Assignment/7/CourseSpecificDetail/?course_id=3']),
+    const userId = useSession.getState().userId!;
+    expect(paths(requests).sort()).toEqual(
+      [
+        '/api/Course/3/',
+        '/api/Assignment/7/CourseSpecificDetail/?course_id=3',
+        '/api/Assignment/7/3/TestCase/',
+        '/api/Assignment/7/total_score/?course_id=3',
+        '/api/Leaderboard/7/3',
+        `/api/Submission/by-course/course/3/user/${userId}/?assignment_id=7&limit=10&offset=0&ordering=-created_at`,
+      ].sort(),
     );
-    expect(requests).toHaveLength(2);
-    expect(queryClient.getQueryState(courseQuery(3).queryKey)?.status).toBe('error');
-    expect(queryClient.getQueryState(assignmentQuery(7, 3).queryKey)?.status).toBe('error');
+    for (const query of [
+      courseQuery(3),
+      assignmentQuery(7, 3),
+      testCasesQuery(7, 3),
+      totalScoreQuery(7, 3),
+      leaderboardQuery(7, 3),
+      myAssignmentSubmissionsQuery(3, userId, 7),
+    ]) {
+      expect(queryClient.getQueryState(query.queryKey)?.status).toBe('error');
+    }
   });
 
   it('ask for the quiz in its course on a quiz page', async () => {

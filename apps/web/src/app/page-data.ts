@@ -13,12 +13,12 @@ type PagePrefetch = (
 /**
  * The pages whose first API call is worth starting before they are drawn: the ones whose largest
  * paint is that call's answer. (Not the course home: its overview is never reused from the cache, so
- * a call started early would be made twice.) Each loader imports the feature's queries module,
- * a chunk among the page's own, which boot.ts has already asked for.
+ * a call started early would be made twice.) Each loader imports the feature's queries, modules
+ * among the page's own chunks, which boot.ts has already asked for.
  */
 const PAGE_DATA: Partial<Record<RouteName, () => Promise<PagePrefetch>>> = {
   AssignmentDetail: async () =>
-    (await import('../features/assignments/assignments.queries.ts')).prefetchAssignmentPage,
+    (await import('../features/assignments/assignment-page-data.ts')).prefetchAssignmentPage,
   QuizDetailV2: async () => (await import('../features/quizzes/quizzes.queries.ts')).prefetchQuizPage,
 };
 

@@ -59,19 +59,6 @@ export async function resolveAssignmentTitle(
 }
 
 /** An id from the URL: a positive integer, or null for anything else. */
-/**
- * What the assignment page asks for first, started when the page is opened from its address, beside the
- * page's code (app/page-data.ts): the assignment in its course. The same query the page then reads.
- */
-export function prefetchAssignmentPage(
-  queryClient: QueryClient,
-  params: Readonly<Record<string, string>>,
-  courseId: number,
-): void {
-  const assignmentId = parseId(params.assignment_id);
-  if (assignmentId !== null) void queryClient.prefetchQuery(assignmentQuery(assignmentId, courseId));
-}
-
 export function parseId(value: string | undefined): number | null {
   if (value === undefined || !/^\d+$/.test(value)) return null;
   const id = Number(value);
