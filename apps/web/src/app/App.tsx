@@ -1,4 +1,4 @@
-import '@mantine/core/styles.css';
+import './mantine-styles.ts';
 import '@mantine/notifications/styles.css';
 import '../i18n/index.ts';
 import { MantineProvider } from '@mantine/core';
