@@ -2,9 +2,8 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { bootScript } from './vite-boot-script.ts';
 import { lazySchemas } from './vite-lazy-schemas.ts';
-import { markdownEntities } from './vite-markdown-entities.ts';
 import { precompress } from './vite-precompress.ts';
-import { scrollAreaRefs } from './vite-scroll-area-refs.ts';
+import { markdownEntities, scrollAreaRefs } from './vite-import-swaps.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 

@@ -1,6 +1,6 @@
 import { decodeHTMLStrict as reference } from 'entities';
 import { describe, expect, it } from 'vitest';
-import { markdownEntitiesTarget } from '../../vite-markdown-entities.ts';
+import { markdownEntitiesTarget } from '../../vite-import-swaps.ts';
 import { decodeHTMLStrict } from './html-entities.ts';
 import { renderMarkdown } from './markdown.ts';
 

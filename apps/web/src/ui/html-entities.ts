@@ -1,4 +1,4 @@
-// Stands in for the `entities` package inside markdown-it (vite-markdown-entities.ts). markdown-it asks
+// Stands in for the `entities` package inside markdown-it (vite-import-swaps.ts). markdown-it asks
 // it only one thing: what a named character reference such as `&copy;` stands for. The package answers
 // from its own copy of HTML's table of 2,231 names, 14 KB (brotli) on every page that shows Markdown;
 // the browser has the same table in its HTML parser, so this asks the parser.

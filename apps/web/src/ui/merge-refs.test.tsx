@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { createRef } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { scrollAreaRefsTarget } from '../../vite-scroll-area-refs.ts';
+import { scrollAreaRefsTarget } from '../../vite-import-swaps.ts';
 import { useMergeRefs } from './merge-refs.ts';
 
 function Merged({ refs }: { refs: Parameters<typeof useMergeRefs<HTMLDivElement>>[0] }) {

@@ -1,6 +1,6 @@
 import { useMemo, useRef, type Ref, type RefCallback } from 'react';
 
-// @floating-ui/react's `useMergeRefs`, for Mantine's ScrollArea only (vite-scroll-area-refs.ts): its
+// @floating-ui/react's `useMergeRefs`, for Mantine's ScrollArea only (vite-import-swaps.ts): its
 // one import from @floating-ui would put the whole of @floating-ui that the app uses (~40 KB) into the
 // shell, where the dialogs (ModalsProvider → Modal → ScrollArea) bring it. Same behaviour: a ref
 // callback that sets every given ref, calls their React 19 cleanups when the element goes, and is
