@@ -17,7 +17,7 @@ export function decodeHTMLStrict(reference: string): string {
   area ??= document.createElement('textarea');
   area.innerHTML = reference;
   const decoded = area.value;
-  // The parser also reads a few names without their semicolon (`&not` in `&notin_x;`): what is left
+  // The parser also reads a few names without their semicolon (`&not` in `&notit;`): what is left
   // after such a prefix is not decoded, so the whole reference was not one HTML defines.
   return decoded.endsWith(';') && reference !== '&semi;' ? reference : decoded;
 }

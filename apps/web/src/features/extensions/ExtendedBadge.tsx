@@ -5,7 +5,8 @@ import { HintTooltip } from '../../ui/HintTooltip.tsx';
 
 /**
  * "Extended for you" beside a date a student sees: the date is their own, from an extension. The word
- * says it, so colour is not the only signal; the tooltip says where the date comes from (its code loads only when the badge shows).
+ * says it, so colour is not the only signal; the tooltip says where the date comes from (its code
+ * loads only when a badge shows).
  */
 export function ExtendedBadge({ extended }: { extended: boolean }) {
   const { t } = useTranslation();
