@@ -113,7 +113,7 @@ describe('requests', () => {
     expect(buildUrl('op', '/Course/{id}/', { id: 'a b' })).toBe('/api/Course/a%20b/');
   });
 
-  it('throws the spec error for a missing path parameter, before any request', async () => {
+  it('throws the spec error for a missing path parameter, before a request is sent', async () => {
     const { fetchMock } = stubFetch(() => json(200, COURSE));
     await expect(getCourse(undefined)).rejects.toThrow(
       new Error('Required parameter id was null or undefined when calling getCourse.'),
