@@ -36,15 +36,11 @@ function newestMtime(target) {
   return newest;
 }
 
-const sources = [
-  'src',
-  'index.html',
-  'public',
-  'vite.config.ts',
-  'vite-precompress.ts',
-  'vite-boot-script.ts',
-  'package.json',
-].map((p) => path.join(webDir, p));
+// The build's own plugins too: every vite*.ts beside the config (vite.config.ts, vite-page-texts.ts…).
+const buildFiles = readdirSync(webDir).filter((entry) => /^vite.*\.ts$/u.test(entry));
+const sources = ['src', 'index.html', 'public', 'package.json', ...buildFiles].map((p) =>
+  path.join(webDir, p),
+);
 sources.push(path.join(root, 'packages/contracts/src'));
 const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
 const sourcesAt = Math.max(...sources.map(newestMtime));

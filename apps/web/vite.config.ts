@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { bootScript } from './vite-boot-script.ts';
 import { lazySchemas } from './vite-lazy-schemas.ts';
+import { pageTexts } from './vite-page-texts.ts';
 import { precompress } from './vite-precompress.ts';
 import { markdownEntities, scrollAreaRefs } from './vite-import-swaps.ts';
 
@@ -19,6 +20,7 @@ export default defineConfig({
   // scrollAreaRefs: keeps @floating-ui out of the first screen's code (see the file).
   // lazySchemas: the shared contracts' schemas are built on first use (see the file).
   // markdownEntities: markdown-it decodes `&copy;` with the browser's HTML parser (see the file).
+  // pageTexts: the dictionaries cut into the shell's texts and each page's (see the file).
   plugins: [
     react(),
     bootScript('src/boot.ts', 'src/main.tsx', 'src/app/first-screen.ts'),
@@ -26,6 +28,7 @@ export default defineConfig({
     scrollAreaRefs(),
     lazySchemas(),
     markdownEntities(),
+    pageTexts(),
   ],
   server: {
     port: 5173,

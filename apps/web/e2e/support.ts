@@ -232,6 +232,19 @@ export async function expectNoAxeViolations(
     targets: violation.nodes.map((node) => node.target.join(' ')),
   }));
   expect(found, `axe violations on ${what} (${await colorScheme(page)} scheme)`).toEqual([]);
+  await expectNoMissingTexts(page, what);
+}
+
+/**
+ * Every text the page asked for was in the parts of the dictionary it had loaded: the shell's and the
+ * page's, cut at build by vite-page-texts.ts (a missing one brings the whole dictionary, so the page
+ * still shows it; this finds the key the build's reading of the source did not).
+ */
+export async function expectNoMissingTexts(page: Page, what: string): Promise<void> {
+  const missing = await page.evaluate(
+    () => (globalThis as { __kadaiMissingTexts?: string[] }).__kadaiMissingTexts ?? [],
+  );
+  expect(missing, `texts missing from the loaded parts on ${what}`).toEqual([]);
 }
 
 /** Signs in through the API (no browser): for looking up ids a journey needs to build a URL. */

@@ -1,6 +1,7 @@
 // index.html's first script, a few hundred bytes, run before the app's own (vite-boot-script.ts):
-//  - it asks for the shown language's dictionary while the app's code is still downloading, so neither
-//    waits for the other (the app's own request for it gets the same module);
+//  - it asks for the shown language's texts, the shell's and the opened page's (vite-page-texts.ts),
+//    while the app's code is still downloading, so neither waits for the other (the app's own requests
+//    for them get the same modules);
 //  - it puts the stored colour scheme on <html> (the attribute Mantine's CSS keys on), so the header
 //    index.html draws before the app arrives is already dark for a reader who chose dark;
 //  - it starts loading the page being opened (app/pages.ts), which the app would otherwise ask for only
@@ -10,14 +11,18 @@
 //    built, before the app could call z.config) is reported as a violation on every page.
 import { PAGES, pageToOpen } from './app/pages.ts';
 import { storedColorScheme, storedDisplayLanguage, storedSignedIn } from './features/auth/stored-session.ts';
-import { DICTIONARIES } from './i18n/dictionaries.ts';
+import { TEXTS } from './i18n/texts.ts';
 
 const zodHolder = globalThis as { __zod_globalConfig?: Record<string, unknown> };
 zodHolder.__zod_globalConfig = { ...zodHolder.__zod_globalConfig, jitless: true };
 
 document.documentElement.setAttribute('data-mantine-color-scheme', storedColorScheme());
 
-void DICTIONARIES[storedDisplayLanguage()]().catch(() => undefined);
+const texts = TEXTS[storedDisplayLanguage()];
+void texts.shell().catch(() => undefined);
 
 const page = pageToOpen(location.pathname, storedSignedIn());
-if (page !== null) void PAGES[page]().catch(() => undefined);
+if (page !== null) {
+  void PAGES[page]().catch(() => undefined);
+  void texts[page]().catch(() => undefined);
+}

@@ -12,12 +12,18 @@ import { PyGradeGuard } from '../features/pygrade/PyGradeGuard.tsx';
 import { RouteErrorPage } from './pages/RouteErrorPage.tsx';
 import { ROUTES, type RouteName } from './route-table.ts';
 import { lazyComponent } from '../ui/lazyComponent.ts';
+import { loadPageTexts } from '../i18n/index.ts';
 import { PAGES, type PageLoader, type PageName } from './pages.ts';
 
-/** A page of pages.ts as a lazy component. */
+/**
+ * A page of pages.ts as a lazy component: its code and its texts (vite-page-texts.ts). Without its
+ * texts (offline) it is shown anyway, and a missing text brings the whole dictionary (i18n/index.ts).
+ */
 function lazyPage(name: PageName) {
   const load: PageLoader = PAGES[name];
-  return lazyComponent(() => load().then((page) => ({ default: page })));
+  return lazyComponent(() =>
+    Promise.all([load(), loadPageTexts(name).catch(() => undefined)]).then(([page]) => ({ default: page })),
+  );
 }
 
 const LoginPage = lazyPage('Login');

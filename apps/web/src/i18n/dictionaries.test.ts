@@ -3,7 +3,7 @@ import { useSession } from '../features/auth/session.ts';
 import { storedColorScheme, storedDisplayLanguage } from '../features/auth/stored-session.ts';
 import { DICTIONARIES } from './dictionaries.ts';
 import enUS from './en-US.json';
-import { i18n } from './index.ts';
+import { addDictionary, forgetTexts, i18n } from './index.ts';
 import ja from './ja.json';
 
 const storage = (value: string | null) => ({ getItem: () => value });
@@ -44,12 +44,12 @@ describe('switching languages', () => {
   afterEach(async () => {
     useSession.getState().setDisplayLang('ja');
     await vi.waitFor(() => expect(i18n.language).toBe('ja'));
-    if (!i18n.hasResourceBundle('en-US', 'translation')) i18n.addResourceBundle('en-US', 'translation', enUS);
+    addDictionary('en-US', enUS);
   });
 
   it('downloads the other dictionary first, then shows its texts', async () => {
     // As on a page loaded in Japanese: the English texts have not been downloaded.
-    i18n.removeResourceBundle('en-US', 'translation');
+    forgetTexts('en-US');
     useSession.getState().setDisplayLang('en-US');
     expect(i18n.language).toBe('ja');
     await vi.waitFor(() => expect(i18n.language).toBe('en-US'));

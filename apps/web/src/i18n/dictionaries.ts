@@ -5,9 +5,9 @@ import type enUS from './en-US.json';
 export type Dictionary = typeof enUS;
 
 /**
- * Each language's dictionary is a chunk of its own, loaded when that language is shown: a page load
- * downloads one of them, and switching languages downloads the other. Importing the same dictionary
- * twice gives the one module, so the entry can start the download before the app's code has arrived.
+ * Each language's whole dictionary, a chunk of its own. The app shows the texts of the parts it has
+ * loaded (`TEXTS` of `virtual:kadai-texts`: the shell's and each opened page's, vite-page-texts.ts); the
+ * whole dictionary comes only when a text is missing from them (i18n/index.ts).
  */
 export const DICTIONARIES: Record<Language, () => Promise<{ default: Dictionary }>> = {
   ja: () => import('./ja.json'),

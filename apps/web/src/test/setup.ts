@@ -3,7 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { SESSION_DEFAULTS, useSession } from '../features/auth/session.ts';
 import enUS from '../i18n/en-US.json';
-import { i18n } from '../i18n/index.ts';
+import { addDictionary, i18n } from '../i18n/index.ts';
 import ja from '../i18n/ja.json';
 import { settleLazyLoads } from '../ui/lazyComponent.ts';
 import { mediaQueryList } from './media.ts';
@@ -37,8 +37,8 @@ if (!('fonts' in document)) {
 }
 
 // The app downloads one language's texts at a time (i18n/index.ts); tests switch freely between both.
-i18n.addResourceBundle('ja', 'translation', ja);
-i18n.addResourceBundle('en-US', 'translation', enUS);
+addDictionary('ja', ja);
+addDictionary('en-US', enUS);
 
 // The files of a worker share its modules (isolate: false in vitest.config.ts): each file starts from
 // the session and language a fresh page load has, as it did in a process of its own.
