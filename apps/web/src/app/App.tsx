@@ -5,12 +5,12 @@ import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { useSession } from '../features/auth/session.ts';
 import { NOTIFICATION_TIMEOUT_MS } from '../ui/notify.ts';
-import { createAppRouter } from './router.tsx';
+import { AppRoutes } from './router.tsx';
 import { createAppTheme, cssVariablesResolver } from './theme.ts';
 import { registerTitleResolvers } from './title-resolvers.ts';
 
@@ -40,10 +40,11 @@ export function Providers({ children, queryClient }: { children: ReactNode; quer
 
 /** The app, with the server state main.tsx made (it may already be fetching the opened page's data). */
 export function App({ queryClient }: { queryClient: QueryClient }) {
-  const [router] = useState(createAppRouter);
   return (
     <Providers queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </Providers>
   );
 }

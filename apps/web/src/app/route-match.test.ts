@@ -1,7 +1,9 @@
-import { matchPath } from 'react-router';
+import { matchPath, matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { ROUTES, ROUTE_NAMES } from './route-definitions.ts';
+import { routeNameOf } from './layout/useDocumentTitle.ts';
 import { matchRoute, matchRouteName } from './route-match.ts';
+import { appRoutes } from './router.tsx';
 
 describe('the page a path opens, named before react-router has arrived', () => {
   it.each([
@@ -47,5 +49,21 @@ describe('the page a path opens, named before react-router has arrived', () => {
     });
     expect(matchRoute('/profile')).toEqual({ name: 'Profile', params: {} });
     expect(matchRoute('/course/1/vimeo/%E0%A4%A')?.params.video_url).toBe('%E0%A4%A');
+  });
+
+  it('names the route react-router renders there (useCurrentRoute: the title, the breadcrumbs, the rail)', () => {
+    const paths = ROUTE_NAMES.map((name) =>
+      ROUTES[name].path.replace(/:(\w+)\??/gu, '9').replace(/^\*$/u, '/x/y'),
+    );
+    paths.push('/course/1', '/course/1/assignment/7/extra', '/course/1/nowhere', '/profile', '/');
+    for (const path of paths) {
+      const matches = matchRoutes(appRoutes, path) ?? [];
+      const rendered =
+        matches
+          .map((match) => routeNameOf(match.route.handle))
+          .filter(Boolean)
+          .at(-1) ?? null;
+      expect(matchRouteName(path), path).toBe(rendered);
+    }
   });
 });

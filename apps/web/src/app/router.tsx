@@ -1,5 +1,5 @@
-import { type ReactNode } from 'react';
-import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router';
 import { setNavigator } from '../api/client.ts';
 import type { RouteGuard } from './guards.tsx';
 import { AssessmentDetailGuard, AssessmentGuard } from '../features/assessment/AssessmentGuard.tsx';
@@ -9,7 +9,7 @@ import { RootLayout } from './layout/RootLayout.tsx';
 import type { RouteHandle } from './layout/useDocumentTitle.ts';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { PyGradeGuard } from '../features/pygrade/PyGradeGuard.tsx';
-import { RouteErrorPage } from './pages/RouteErrorPage.tsx';
+import { RouteErrorBoundary } from './pages/RouteErrorPage.tsx';
 import { ROUTES, type RouteName } from './route-table.ts';
 import { lazyComponent } from '../ui/lazyComponent.ts';
 import { loadPageTexts } from '../i18n/index.ts';
@@ -108,7 +108,6 @@ function courseRoutes(): RouteObject[] {
 export const appRoutes: RouteObject[] = [
   {
     element: <RootLayout />,
-    errorElement: <RouteErrorPage />,
     children: [
       {
         index: true,
@@ -138,9 +137,16 @@ export const appRoutes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  const router = createBrowserRouter(appRoutes);
+/**
+ * The routes of the table where the app is: `appRoutes`, or a test's own. Declarative routes (inside a
+ * BrowserRouter, or a test's MemoryRouter) rather than a data router: the app loads no data through
+ * the router (TanStack Query does), and react-router's data router is 15 KB of the first screen's code
+ * (brotli) that nothing here used (docs/first-load.md).
+ */
+export function AppRoutes({ routes = appRoutes }: { routes?: RouteObject[] }) {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
   // A failed token refresh sends the browser to /login: through the router, without reloading the app.
-  setNavigator((path) => void router.navigate(path));
-  return router;
+  useEffect(() => setNavigator((path) => void navigate(path)), [navigate]);
+  return <RouteErrorBoundary pathname={pathname}>{useRoutes(routes)}</RouteErrorBoundary>;
 }

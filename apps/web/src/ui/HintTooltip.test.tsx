@@ -13,9 +13,9 @@ describe('HintTooltip', () => {
         </HintTooltip>
       </MantineProvider>,
     );
-    // Before the code arrives: the child alone, and no hint.
+    // The child at once. (Whether the hint is already there depends on whether another file of this
+    // worker loaded the tooltip's code before: the web tests share their modules.)
     expect(screen.getByRole('button', { name: 'Extended' })).toBeTruthy();
-    expect(screen.queryByRole('tooltip')).toBeNull();
     await settleLazyLoads();
     expect((await screen.findByRole('tooltip')).textContent).toBe('Your own due date');
     expect(screen.getByRole('button', { name: 'Extended' })).toBeTruthy();

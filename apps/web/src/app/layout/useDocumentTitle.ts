@@ -1,7 +1,8 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMatches } from 'react-router';
+import { useLocation } from 'react-router';
 import { usePublicConfig } from '../../features/config/config.api.ts';
+import { matchRoute } from '../route-match.ts';
 import { ROUTES, ROUTE_NAMES, type RouteName } from '../route-table.ts';
 
 export interface RouteHandle {
@@ -17,18 +18,16 @@ export function routeNameOf(handle: unknown): RouteName | undefined {
   return isRouteName(handle.route) ? handle.route : undefined;
 }
 
-/** The deepest matched route that names itself, with its params. */
+/**
+ * The route of the table the address opens, with its params: the one router.tsx renders (route-match.ts
+ * ranks as react-router does, and route-match.test.ts holds the two to the same answers).
+ */
 export function useCurrentRoute(): {
   name: RouteName;
   params: Readonly<Record<string, string | undefined>>;
 } | null {
-  const matches = useMatches();
-  for (let i = matches.length - 1; i >= 0; i -= 1) {
-    const match = matches[i]!;
-    const name = routeNameOf(match.handle);
-    if (name) return { name, params: match.params };
-  }
-  return null;
+  const { pathname } = useLocation();
+  return useMemo(() => matchRoute(pathname), [pathname]);
 }
 
 /** "Page · Kadai", from the route's title. */
