@@ -120,6 +120,13 @@ export const courses = pgTable(
     hasAssessment: boolean('has_assessment').notNull().default(false),
     /** An IANA zone; null follows the server's DEFAULT_TIME_ZONE, so changing that moves these courses too. */
     timeZone: text('time_zone'),
+    /**
+     * How many rows of course_students and course_editors the course has, kept by the trigger
+     * `course_member_counts` (migration 0016) on every insert and delete, cascades included: the course
+     * list shows both for every course of a page, and counting them there was most of its statement.
+     */
+    studentCount: integer('student_count').notNull().default(0),
+    editorCount: integer('editor_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

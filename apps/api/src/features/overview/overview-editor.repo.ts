@@ -266,7 +266,7 @@ const CourseCountsRow = z.object({ student_count: int, live_sessions: int });
 const courseCounts = prepared(
   'overview_course_counts',
   sql`
-    select (select count(*) from course_students cs where cs.course_id = ${COURSE})::int as student_count,
+    select coalesce((select c.student_count from courses c where c.id = ${COURSE}), 0) as student_count,
            (select count(*) from workbook_sessions ws
             where ws.course_id = ${COURSE} and ws.status = 'live' and ws.expires_at > ${NOW})::int
              as live_sessions`,
