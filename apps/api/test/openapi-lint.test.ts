@@ -1,4 +1,4 @@
-// The API reference (/api/docs/json) held to Redocly's `recommended` rules: any error or warning fails.
+// The API reference (/api/docs/json) held to Redocly's `recommended` rules: every error and warning fails it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConfig, lintFromString, type NormalizedProblem } from '@redocly/openapi-core';
 import { call, createTestApp, type TestApp } from './harness.ts';

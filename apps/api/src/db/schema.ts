@@ -120,11 +120,7 @@ export const courses = pgTable(
     hasAssessment: boolean('has_assessment').notNull().default(false),
     /** An IANA zone; null follows the server's DEFAULT_TIME_ZONE, so changing that moves these courses too. */
     timeZone: text('time_zone'),
-    /**
-     * How many rows of course_students and course_editors the course has, kept by the trigger
-     * `course_member_counts` (migration 0016) on every insert and delete, cascades included: the course
-     * list shows both for every course of a page, and counting them there was most of its statement.
-     */
+    /** Its rows of course_students and course_editors: kept by a trigger (migration 0016), cascades included. */
     studentCount: integer('student_count').notNull().default(0),
     editorCount: integer('editor_count').notNull().default(0),
     createdAt: createdAt(),
