@@ -233,14 +233,23 @@ function loaderTable(parts: readonly string[], partId: (language: string, part: 
 export function pageTexts(): Plugin {
   const root = import.meta.dirname;
   const dictionaryFile = (language: string) => path.join(root, 'src/i18n', `${language}.json`);
-  const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Dictionary;
+  // Each dictionary read once per build, not once per part (two languages, a part per page).
+  const dictionaries = new Map<string, Dictionary>();
+  const dictionary = (language: string): Dictionary => {
+    let read = dictionaries.get(language);
+    if (!read) {
+      read = JSON.parse(readFileSync(dictionaryFile(language), 'utf8')) as Dictionary;
+      dictionaries.set(language, read);
+    }
+    return read;
+  };
   let building = false;
   let plan: TextPlan | undefined;
   const planned = (): TextPlan =>
     (plan ??= planTexts({
       root,
       read: (file) => readFileSync(file, 'utf8'),
-      english: readJson(dictionaryFile('en-US')),
+      english: dictionary('en-US'),
     }));
   const partsOf = (): string[] => [
     SHELL_PART,
@@ -269,7 +278,7 @@ export function pageTexts(): Plugin {
       if (!leaves || !(LANGUAGES as readonly string[]).includes(language!)) {
         this.error(`No texts for ${id.slice(1)}`);
       }
-      const texts = textsFor(readJson(dictionaryFile(language!)), leaves);
+      const texts = textsFor(dictionary(language!), leaves);
       // JSON.parse of a string reads faster than an object literal of the same texts.
       return `export default JSON.parse(${JSON.stringify(JSON.stringify(texts))});\n`;
     },

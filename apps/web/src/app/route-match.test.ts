@@ -1,9 +1,13 @@
 import { matchPath, matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { ROUTES, ROUTE_NAMES } from './route-definitions.ts';
+import { ROUTES, ROUTE_NAMES, type RouteName } from './route-definitions.ts';
 import { routeNameOf } from './layout/useDocumentTitle.ts';
 import { matchRoute, matchRouteName } from './route-match.ts';
 import { appRoutes } from './router.tsx';
+
+/** A path of the route's own pattern: every parameter 9, the splat two segments. */
+const examplePath = (name: RouteName) =>
+  ROUTES[name].path.replace(/:(\w+)\??/gu, '9').replace(/^\*$/u, '/x/y');
 
 describe('the page a path opens, named before react-router has arrived', () => {
   it.each([
@@ -31,7 +35,7 @@ describe('the page a path opens, named before react-router has arrived', () => {
 
   it("names every route for a path of its own pattern, which react-router's matching accepts", () => {
     for (const name of ROUTE_NAMES) {
-      const example = ROUTES[name].path.replace(/:(\w+)\??/gu, '9').replace(/^\*$/u, '/x/y');
+      const example = examplePath(name);
       expect(matchRouteName(example), example).toBe(name);
       expect(matchPath({ path: ROUTES[name].path, end: true }, example), example).not.toBeNull();
     }
@@ -52,9 +56,7 @@ describe('the page a path opens, named before react-router has arrived', () => {
   });
 
   it('names the route react-router renders there (useCurrentRoute: the title, the breadcrumbs, the rail)', () => {
-    const paths = ROUTE_NAMES.map((name) =>
-      ROUTES[name].path.replace(/:(\w+)\??/gu, '9').replace(/^\*$/u, '/x/y'),
-    );
+    const paths = ROUTE_NAMES.map(examplePath);
     paths.push('/course/1', '/course/1/assignment/7/extra', '/course/1/nowhere', '/profile', '/');
     for (const path of paths) {
       const matches = matchRoutes(appRoutes, path) ?? [];
