@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { defaultPoolSize } from '../config.ts';
 import * as coreTables from './schema.ts';
+import * as assignmentTables from './schema-assignments.ts';
 import * as calendarTables from './schema-calendar.ts';
 import * as forumTables from './schema-forum.ts';
 import * as quizTables from './schema-quizzes.ts';
@@ -23,6 +24,7 @@ import * as extensionTables from './schema-extensions.ts';
 /** Every table, for drizzle's typed client (the schema is split by feature into these files). */
 const schema = {
   ...coreTables,
+  ...assignmentTables,
   ...calendarTables,
   ...forumTables,
   ...quizTables,

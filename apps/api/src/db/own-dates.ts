@@ -1,7 +1,7 @@
 import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Placeholder } from 'drizzle-orm';
-import { assignmentCourses } from './schema.ts';
+import { assignmentCourses } from './schema-assignments.ts';
 import { assignmentExtensions, quizExtensions } from './schema-extensions.ts';
 import { quizCourses } from './schema-quizzes.ts';
 

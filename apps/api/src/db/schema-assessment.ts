@@ -10,7 +10,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { WORKSHOP_STATUSES } from '@kadai/contracts';
-import { assignments, courses, createdAt, testCases, users } from './schema.ts';
+import { courses, createdAt, users } from './schema.ts';
+import { assignments, testCases } from './schema-assignments.ts';
 import { quizQuestions } from './schema-quizzes.ts';
 
 /* ─── Assessment analysis (issue 7; docs/assessment.md) ──────────────────────────────────────── */

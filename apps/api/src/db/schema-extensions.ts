@@ -10,7 +10,8 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { assignmentCourses, courses, users } from './schema.ts';
+import { courses, users } from './schema.ts';
+import { assignmentCourses } from './schema-assignments.ts';
 import { quizCourses } from './schema-quizzes.ts';
 
 /* ─── Per-student extensions (issue 21; docs/extensions.md) ──────────────────────────────────── */

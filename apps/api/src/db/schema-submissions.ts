@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { assignments, createdAt, users } from './schema.ts';
+import { createdAt, users } from './schema.ts';
+import { assignments } from './schema-assignments.ts';
 
 /* ─── Around submissions: prechecks' rate limit and leaderboard names (docs/submissions.md) ─────── */
 

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import type { DemoWorld } from '../../demo/world.ts';
-import { assignmentCourses, evaluations, submissionFiles, submissions } from '../../db/schema.ts';
+import { assignmentCourses, evaluations, submissionFiles, submissions } from '../../db/schema-assignments.ts';
 import { quizCourses, quizQuestions } from '../../db/schema-quizzes.ts';
 import {
   assessmentFeedback,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Gradebook } from '@kadai/contracts';
 import { eq } from 'drizzle-orm';
-import { submissions } from '../../db/schema.ts';
+import { submissions } from '../../db/schema-assignments.ts';
 import { addEditor, addStudent, createCourse, createUser, tokenFor } from '../../../test/factories.ts';
 import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { insertAssignment, insertGraded, insertQuiz, insertQuizSubmission } from './testing.ts';

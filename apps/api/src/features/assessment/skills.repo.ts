@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
-import { assignmentCourses, assignments, testCases } from '../../db/schema.ts';
+import { assignmentCourses, assignments, testCases } from '../../db/schema-assignments.ts';
 import { quizCourses, quizQuestions, quizzes } from '../../db/schema-quizzes.ts';
 import { skillItems, skills } from '../../db/schema-assessment.ts';
 

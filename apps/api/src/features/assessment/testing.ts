@@ -1,6 +1,12 @@
 import type { TestApp } from '../../../test/harness.ts';
 import { addEditor, addStudent, createCourse, createUser, tokenFor } from '../../../test/factories.ts';
-import { assignmentCourses, assignments, evaluations, submissions, testCases } from '../../db/schema.ts';
+import {
+  assignmentCourses,
+  assignments,
+  evaluations,
+  submissions,
+  testCases,
+} from '../../db/schema-assignments.ts';
 import {
   quizAnswers,
   quizCourses,

@@ -14,13 +14,8 @@ import {
 import type { AssignmentOrdering, CourseSpecificQuery, SubmissionStatus } from '@kadai/contracts';
 import type { Executor } from '../../db/client.ts';
 import { ownAssignmentDates, ownAssignmentExtension, ownAssignmentExtensionOn } from '../../db/own-dates.ts';
-import {
-  assignmentCourses,
-  assignments,
-  courseEditors,
-  courseStudents,
-  submissions,
-} from '../../db/schema.ts';
+import { courseEditors, courseStudents } from '../../db/schema.ts';
+import { assignmentCourses, assignments, submissions } from '../../db/schema-assignments.ts';
 import { prepareSelect, statementCache } from '../../db/prepared.ts';
 import { escapeLike } from '../../db/like.ts';
 import { inIntArray } from '../../db/int-array.ts';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AssignmentCourseDetail, AssignmentInCourseList, TotalScore } from '@kadai/contracts';
 import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { addEditor, addStudent, createCourse, createUser, tokenFor } from '../../../test/factories.ts';
-import { submissions } from '../../db/schema.ts';
+import { submissions } from '../../db/schema-assignments.ts';
 import { hoursFromNow, insertAssignment, insertSubmission, insertTestCase, upload } from './testing.ts';
 
 describe('a course’s assignments: CourseSpecific, CourseSpecificDetail, total_score', () => {

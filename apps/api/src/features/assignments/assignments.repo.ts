@@ -1,14 +1,7 @@
 import { and, asc, eq, inArray, not, sql, type AnyColumn } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import {
-  assignmentCourses,
-  assignments,
-  courseEditors,
-  courseStudents,
-  courses,
-  submissions,
-  testCases,
-} from '../../db/schema.ts';
+import { courseEditors, courseStudents, courses } from '../../db/schema.ts';
+import { assignmentCourses, assignments, submissions, testCases } from '../../db/schema-assignments.ts';
 import { prepareSelect, statementCache } from '../../db/prepared.ts';
 import { inIntArray } from '../../db/int-array.ts';
 import { ownAssignmentDates, ownAssignmentExtension, ownAssignmentExtensionOn } from '../../db/own-dates.ts';

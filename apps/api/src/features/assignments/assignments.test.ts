@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Assignment, AssignmentList } from '@kadai/contracts';
 import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { addEditor, addStudent, createCourse, createUser, tokenFor } from '../../../test/factories.ts';
-import { assignmentFiles, assignments } from '../../db/schema.ts';
+import { assignmentFiles, assignments } from '../../db/schema-assignments.ts';
 import { isStored } from '../../../test/stored-files.ts';
 import { eq } from 'drizzle-orm';
 import { hoursFromNow, insertAssignment, insertSubmission, upload } from './testing.ts';

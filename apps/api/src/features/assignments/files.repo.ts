@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { assignmentFiles } from '../../db/schema.ts';
+import { assignmentFiles } from '../../db/schema-assignments.ts';
 import { prepareSelect, statementCache } from '../../db/prepared.ts';
 
 export type AssignmentFileRow = typeof assignmentFiles.$inferSelect;

@@ -7,7 +7,7 @@ import {
 } from '@kadai/contracts';
 import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { addEditor, addStudent, createCourse, createUser, tokenFor } from '../../../test/factories.ts';
-import { submissionFiles } from '../../db/schema.ts';
+import { submissionFiles } from '../../db/schema-assignments.ts';
 import { signDownload } from '../../lib/downloads.ts';
 import { storedFiles } from '../../../test/stored-files.ts';
 import { insertAssignment, insertSubmission, multipartBody, upload, type UploadPart } from './testing.ts';

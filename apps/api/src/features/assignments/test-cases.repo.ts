@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { assignments, submissionFiles, submissions, testCases } from '../../db/schema.ts';
+import { assignments, submissionFiles, submissions, testCases } from '../../db/schema-assignments.ts';
 import { statementCache } from '../../db/prepared.ts';
 import { inIntArray } from '../../db/int-array.ts';
 

@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_TEST_CASES, TestCase, TestCaseList } from '@kadai/contracts';
 import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { addEditor, addStudent, createCourse, createUser, tokenFor } from '../../../test/factories.ts';
-import { assignmentCourses, assignments, submissionFiles, submissions, testCases } from '../../db/schema.ts';
+import {
+  assignmentCourses,
+  assignments,
+  submissionFiles,
+  submissions,
+  testCases,
+} from '../../db/schema-assignments.ts';
 import { hoursFromNow, insertAssignment, insertTestCase } from './testing.ts';
 
 describe('test cases', () => {

@@ -3,7 +3,13 @@ import { strToU8, zipSync } from 'fflate';
 import { AssignmentFileList } from '@kadai/contracts';
 import type { TestApp, CallResult } from '../../../test/harness.ts';
 import { addStudent, createCourseWorld, createUser, tokenFor } from '../../../test/factories.ts';
-import { assignmentCourses, assignmentFiles, assignments, submissions, testCases } from '../../db/schema.ts';
+import {
+  assignmentCourses,
+  assignmentFiles,
+  assignments,
+  submissions,
+  testCases,
+} from '../../db/schema-assignments.ts';
 import { storedFiles } from '../../../test/stored-files.ts';
 
 /** Test data for assignments, written straight to the database (the routes are what the tests test). */

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { submissionFiles } from '../../db/schema.ts';
+import { submissionFiles } from '../../db/schema-assignments.ts';
 
 /** A submitted file's name and bytes, or null when it is gone. */
 export async function findSubmissionFileContent(

@@ -8,7 +8,8 @@ import {
   ownQuizExtensionOn,
   ownQuizWindow,
 } from '../../db/own-dates.ts';
-import { assignmentCourses, assignments, courses } from '../../db/schema.ts';
+import { courses } from '../../db/schema.ts';
+import { assignmentCourses, assignments } from '../../db/schema-assignments.ts';
 import { events } from '../../db/schema-calendar.ts';
 import { quizCourses, quizzes } from '../../db/schema-quizzes.ts';
 import { inIntArray } from '../../db/int-array.ts';

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import type { ExtensionDates, ExtensionKind } from '@kadai/contracts';
 import type { Executor } from '../../db/client.ts';
 import { inIntArray } from '../../db/int-array.ts';
-import { assignmentCourses, assignments, courseStudents, users } from '../../db/schema.ts';
+import { courseStudents, users } from '../../db/schema.ts';
+import { assignmentCourses, assignments } from '../../db/schema-assignments.ts';
 import { quizCourses, quizzes } from '../../db/schema-quizzes.ts';
 import { assignmentExtensions, extensionAudit, quizExtensions } from '../../db/schema-extensions.ts';
 

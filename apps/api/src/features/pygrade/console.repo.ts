@@ -2,7 +2,8 @@ import { and, desc, eq, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-or
 import type { Executor } from '../../db/client.ts';
 import { recentWindow } from '../../db/recent.ts';
 import { snippetRuns } from '../../db/schema-cluster.ts';
-import { assignments, courseEditors, courses, submissions } from '../../db/schema.ts';
+import { courseEditors, courses } from '../../db/schema.ts';
+import { assignments, submissions } from '../../db/schema-assignments.ts';
 import { graderHosts } from '../../db/schema-cluster.ts';
 
 /** A host is alive while its heartbeat is younger than this. */

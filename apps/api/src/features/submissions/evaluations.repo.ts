@@ -5,7 +5,8 @@ import {
   ownAssignmentExtension,
   ownAssignmentExtensionOn,
 } from '../../db/own-dates.ts';
-import { assignmentCourses, courseEditors, evaluations, submissions, testCases } from '../../db/schema.ts';
+import { courseEditors } from '../../db/schema.ts';
+import { assignmentCourses, evaluations, submissions, testCases } from '../../db/schema-assignments.ts';
 import { prepareSelect, statementCache } from '../../db/prepared.ts';
 import type { EvaluationRow } from './submissions.shape.ts';
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Leaderboard, PygradeStatus, SubmissionDetail } from '@kadai/contracts';
 import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
-import { testCases } from '../../db/schema.ts';
+import { testCases } from '../../db/schema-assignments.ts';
 import {
   createSubmissionWorld,
   gradedDetail,

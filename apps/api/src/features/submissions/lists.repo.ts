@@ -2,7 +2,8 @@ import { and, asc, desc, eq, ilike, or, sql, type AnyColumn, type SQL } from 'dr
 import type { SUBMISSION_ORDERINGS, SubmissionStatus } from '@kadai/contracts';
 import type { Executor } from '../../db/client.ts';
 import { ownAssignmentExtension } from '../../db/own-dates.ts';
-import { assignmentCourses, assignments, courseEditors, submissions, users } from '../../db/schema.ts';
+import { courseEditors, users } from '../../db/schema.ts';
+import { assignmentCourses, assignments, submissions } from '../../db/schema-assignments.ts';
 import { escapeLike } from '../../db/like.ts';
 import { submissionColumns, submissionJoins, type SubmissionView } from './submissions.repo.ts';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EvaluationList, SubmissionDetail, SubmissionList } from '@kadai/contracts';
 import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { addStudent, tokenFor } from '../../../test/factories.ts';
-import { evaluations, submissions } from '../../db/schema.ts';
+import { evaluations, submissions } from '../../db/schema-assignments.ts';
 import {
   createSubmissionWorld,
   hoursFromNow,

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FinalSubmission, Submission, SubmissionDetail } from '@kadai/contracts';
 import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
-import { submissions } from '../../db/schema.ts';
+import { submissions } from '../../db/schema-assignments.ts';
 import { createSubmissionWorld, insertSubmission, insertTestCase, type SubmissionWorld } from './testing.ts';
 
 async function statusOf(t: TestApp, id: number) {

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { courseStudents, submissions, users } from '../../db/schema.ts';
+import { courseStudents, users } from '../../db/schema.ts';
+import { submissions } from '../../db/schema-assignments.ts';
 import { leaderboardProfiles } from '../../db/schema-submissions.ts';
 import type { SubmissionStatus } from './submissions.repo.ts';
 

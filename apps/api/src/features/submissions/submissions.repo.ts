@@ -7,14 +7,8 @@ import {
   ownAssignmentExtensionOn,
 } from '../../db/own-dates.ts';
 import { recentWindow } from '../../db/recent.ts';
-import {
-  assignmentCourses,
-  assignments,
-  courseEditors,
-  submissionFiles,
-  submissions,
-  users,
-} from '../../db/schema.ts';
+import { courseEditors, users } from '../../db/schema.ts';
+import { assignmentCourses, assignments, submissionFiles, submissions } from '../../db/schema-assignments.ts';
 import { prepareSelect, statementCache } from '../../db/prepared.ts';
 
 export type SubmissionRow = typeof submissions.$inferSelect;

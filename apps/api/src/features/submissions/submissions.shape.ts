@@ -6,7 +6,7 @@ import {
   type Visibility,
 } from '@kadai/contracts';
 import type { Config } from '../../config.ts';
-import type { EvaluationItemRow } from '../../db/schema.ts';
+import type { EvaluationItemRow } from '../../db/schema-assignments.ts';
 import { signDownload } from '../../lib/downloads.ts';
 import type { SubmissionFileMeta, SubmissionView } from './submissions.repo.ts';
 

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { SubmissionDetail } from '@kadai/contracts';
 import { call, type TestApp } from '../../../test/harness.ts';
 import { addEditor, addStudent, createCourse, createUser, tokenFor } from '../../../test/factories.ts';
-import { assignmentCourses, assignments, evaluations, submissionFiles } from '../../db/schema.ts';
+import { assignmentCourses, assignments, evaluations, submissionFiles } from '../../db/schema-assignments.ts';
 import { insertAssignment, insertSubmission, insertTestCase } from '../assignments/testing.ts';
 
 export {
