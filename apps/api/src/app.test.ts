@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_CONTENT_SECURITY_POLICY } from './lib/security-headers.ts';
 import { call, createTestApp, type TestApp } from '../test/harness.ts';
 
 describe('serving the web app', () => {
@@ -73,10 +74,31 @@ describe('serving the web app', () => {
     ] as const) {
       const res = await call(t, method, url, method === 'POST' ? { body: { email: 1 } } : {});
       expect(res.status, url).toBe(status);
-      expect(String(res.headers['content-security-policy']), url).toContain("default-src 'self'");
+      expect(res.headers['content-security-policy'], url).toBe(API_CONTENT_SECURITY_POLICY);
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');
       expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(res.headers['x-request-id'], url).toMatch(/^[0-9a-f-]{36}$/);
     }
+  });
+
+  it('gives API answers only the headers that guard them, and the app’s pages the whole set', async () => {
+    const api = await call(t, 'GET', '/api/health');
+    expect(api.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(api.headers['cross-origin-resource-policy']).toBe('same-origin');
+    for (const documentOnly of [
+      'cross-origin-opener-policy',
+      'origin-agent-cluster',
+      'x-dns-prefetch-control',
+    ]) {
+      expect(api.headers[documentOnly], documentOnly).toBeUndefined();
+    }
+    // The API's reference is a page: it keeps the whole set.
+    const docs = await call(t, 'GET', '/api/docs/json');
+    expect(String(docs.headers['content-security-policy'])).toContain("default-src 'self'");
+    expect(docs.headers['cross-origin-opener-policy']).toBe('same-origin');
+    const page = await call(t, 'GET', '/course');
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(page.headers['origin-agent-cluster']).toBe('?1');
   });
 
   it('keeps unknown API paths as JSON 404s, not the app', async () => {

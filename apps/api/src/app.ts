@@ -196,10 +196,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.setValidatorCompiler(requestValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
-
   registerSecurityHeaders(app, config);
 
   // The built web app before compression: its files were compressed once, at build (brotli and gzip

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { helmetHeaders, securityHeaderOptions } from './security-headers.ts';
+import { apiHeaders, helmetHeaders, isApiAnswer, securityHeaderOptions } from './security-headers.ts';
 
 const configOf = (env: Record<string, string>) =>
   loadConfig({
@@ -62,5 +62,20 @@ describe('security headers (computed once from configuration)', () => {
     expect(csp).toContain("script-src 'self' https://accounts.example/gsi/client;");
     expect(csp).toContain("connect-src 'self' https://accounts.example/gsi/;");
     expect(headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
+  });
+
+  it('give the API’s answers a policy that allows nothing, and keep what guards every response', () => {
+    const secure = helmetHeaders(securityHeaderOptions(configOf({ PUBLIC_URL: 'https://lms.test' })));
+    expect(apiHeaders(secure)).toEqual([
+      ['content-security-policy', "default-src 'none'; frame-ancestors 'none'"],
+      ['cross-origin-resource-policy', 'same-origin'],
+      ['strict-transport-security', 'max-age=15552000; includeSubDomains'],
+      ['x-content-type-options', 'nosniff'],
+      ['x-frame-options', 'SAMEORIGIN'],
+    ]);
+    for (const url of ['/api/Course/', '/api/v1/workbook/x', '/api/Download/t'])
+      expect(isApiAnswer(url)).toBe(true);
+    for (const url of ['/', '/course/1', '/api/docs', '/api/docs/static/index.html', '/apiary'])
+      expect(isApiAnswer(url)).toBe(false);
   });
 });

@@ -248,7 +248,9 @@ describe('Google sign-in: configuration, reachability and throttling', () => {
       expect(res.status).toBe(404);
       const config = await call(t, 'GET', '/api/Config/');
       expect(config.json).toMatchObject({ google_client_id: null });
-      expect(String(config.headers['content-security-policy'])).not.toContain('gsi');
+      // The app's pages carry the policy (the API's answers carry one that allows nothing).
+      const page = await call(t, 'GET', '/login');
+      expect(String(page.headers['content-security-policy'])).not.toContain('gsi');
     } finally {
       await t.close();
     }
@@ -279,11 +281,12 @@ describe('Google sign-in: configuration, reachability and throttling', () => {
         google_client_id: FAKE_GOOGLE_CLIENT_ID,
         google_script_url: `${fake.url}/gsi/client`,
       });
-      const csp = String(config.headers['content-security-policy']);
+      const page = await call(t, 'GET', '/login');
+      const csp = String(page.headers['content-security-policy']);
       expect(csp).toContain(`script-src 'self' ${fake.url}/gsi/client`);
       expect(csp).toContain(`frame-src`);
       expect(csp).toMatch(new RegExp(`connect-src 'self' ${fake.url}/gsi/`));
-      expect(config.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+      expect(page.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
     } finally {
       await t.close();
     }
