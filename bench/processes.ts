@@ -9,6 +9,12 @@ import pg from 'pg';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
+ * The V8 flags `npm start` gives the API (package.json; docs/performance.md, "The API's young
+ * generation"): every bench server, the references too, runs as the API does in production.
+ */
+export const API_NODE_FLAGS = '--max-semi-space-size=64';
+
+/**
  * Runs `bench/<script>` with tsx and waits for the JSON line it prints when it listens (the first line
  * `isReady` accepts); rejects if the process exits first.
  */
@@ -19,7 +25,11 @@ export async function startBenchServer<T>(
 ): Promise<{ child: ChildProcess; ready: T }> {
   const child = spawn(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'bench', script)], {
     cwd: root,
-    env: { ...process.env, ...env },
+    env: {
+      ...process.env,
+      NODE_OPTIONS: [process.env.NODE_OPTIONS, API_NODE_FLAGS].filter(Boolean).join(' '),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const lines = createInterface({ input: child.stdout!, crlfDelay: Infinity });

@@ -21,7 +21,7 @@ import {
   type PageFigures,
   type Preset,
 } from './web-lighthouse.ts';
-import { stopProcess } from './processes.ts';
+import { API_NODE_FLAGS, stopProcess } from './processes.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PORT = Number(process.env.BENCH_PORT ?? 3391);
@@ -176,7 +176,7 @@ async function main(): Promise<void> {
     if (built.status !== 0) throw new Error('the web build failed');
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kadai-bench-web-'));
-  const server = spawn('node', [path.join(root, 'scripts/start.mjs')], {
+  const server = spawn('node', [API_NODE_FLAGS, path.join(root, 'scripts/start.mjs')], {
     cwd: root,
     env: {
       ...process.env,

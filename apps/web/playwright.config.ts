@@ -87,7 +87,7 @@ export default defineConfig({
       timeout: 60_000,
     },
     {
-      command: 'node scripts/start.mjs',
+      command: 'node --max-semi-space-size=64 scripts/start.mjs',
       cwd: '../..',
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
