@@ -2,6 +2,8 @@
 // or the mobile preset (simulated throttling), a signed-in session placed in localStorage beforehand.
 import { writeFileSync } from 'node:fs';
 import lighthouse, { desktopConfig, type Result } from 'lighthouse';
+import { throttling } from 'lighthouse/core/config/constants.js';
+import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import * as chromeLauncher from 'chrome-launcher';
 
 export type Preset = 'desktop' | 'mobile';
@@ -25,6 +27,29 @@ export interface PageFigures {
   failed: string[];
   /** Lighthouse's measure of this machine's speed during the run (higher is faster; ~1,000+ is a desktop). */
   benchmarkIndex: number;
+  /** The factor the simulation multiplied the observed main-thread work by. */
+  cpuSlowdown: number;
+}
+
+/**
+ * The box's speed, on Lighthouse's scale: the median of three runs of its own `benchmarkIndex` (about a
+ * second each) in a blank tab of `chrome`.
+ */
+export async function measureBenchmarkIndex(chrome: chromeLauncher.LaunchedChrome): Promise<number> {
+  const version = (await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json()) as {
+    webSocketDebuggerUrl: string;
+  };
+  const { default: puppeteer } = await import('puppeteer-core');
+  const browser = await puppeteer.connect({ browserWSEndpoint: version.webSocketDebuggerUrl });
+  try {
+    const page = await browser.newPage();
+    const values: number[] = [];
+    for (let i = 0; i < 3; i++) values.push(await page.evaluate(pageFunctions.computeBenchmarkIndex));
+    await page.close();
+    return values.sort((a, b) => a - b)[1]!;
+  } finally {
+    await browser.disconnect();
+  }
 }
 
 const CHROME_FLAGS = [
@@ -76,17 +101,33 @@ export async function placeSession(
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
 
+/**
+ * Runs Lighthouse with the preset's network and, when `cpuScale` is given, the preset's CPU slowdown
+ * (desktop 1×, mobile 4×) times `cpuScale` (bench:web, "calibrated").
+ */
 export async function runLighthouse(
   chrome: chromeLauncher.LaunchedChrome,
   url: string,
   preset: Preset,
   saveAs?: string,
+  cpuScale?: number,
 ): Promise<PageFigures> {
   const flags = { port: chrome.port, output: 'json' as const, logLevel: 'error' as const };
+  const presetThrottling =
+    preset === 'desktop' ? desktopConfig.settings?.throttling : throttling.mobileSlow4G;
+  const scaled =
+    cpuScale === undefined || !presetThrottling
+      ? {}
+      : {
+          throttling: {
+            ...presetThrottling,
+            cpuSlowdownMultiplier: (presetThrottling.cpuSlowdownMultiplier ?? 1) * cpuScale,
+          },
+        };
   const config =
     preset === 'desktop'
-      ? { ...desktopConfig, settings: { ...desktopConfig.settings, onlyCategories: CATEGORIES } }
-      : { extends: 'lighthouse:default', settings: { onlyCategories: CATEGORIES } };
+      ? { ...desktopConfig, settings: { ...desktopConfig.settings, onlyCategories: CATEGORIES, ...scaled } }
+      : { extends: 'lighthouse:default', settings: { onlyCategories: CATEGORIES, ...scaled } };
   // A trace now and then comes back without its navigation (NO_NAVSTART on a busy box): run it again.
   for (let attempt = 1; ; attempt++) {
     const result = await lighthouse(url, flags, config);
@@ -149,5 +190,6 @@ function figuresOf(lhr: Result): PageFigures {
     largestApi,
     failed,
     benchmarkIndex: lhr.environment.benchmarkIndex,
+    cpuSlowdown: lhr.configSettings.throttling.cpuSlowdownMultiplier ?? 1,
   };
 }
