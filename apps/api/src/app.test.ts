@@ -81,6 +81,19 @@ describe('serving the web app', () => {
     }
   });
 
+  it('sends them with what the router refuses before any route runs', async () => {
+    for (const [url, status] of [
+      [`/api/Download/${'a'.repeat(1001)}`, 414],
+      ['/api/Course/%E0%A4%A', 400],
+    ] as const) {
+      const res = await call(t, 'GET', url);
+      expect(res.status, url).toBe(status);
+      expect(res.headers['content-security-policy'], url).toBe(API_CONTENT_SECURITY_POLICY);
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['x-request-id'], url).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+
   it('gives API answers only the headers that guard them, and the app’s pages the whole set', async () => {
     const api = await call(t, 'GET', '/api/health');
     expect(api.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");

@@ -16,7 +16,7 @@ import { isDatabaseUnavailable } from './lib/sql-state.ts';
 import { registerAccessControl } from './lib/access.ts';
 import { registerCompression } from './lib/compression.ts';
 import { openApiOptions } from './lib/openapi.ts';
-import { registerSecurityHeaders } from './lib/security-headers.ts';
+import { registerSecurityHeaders, securityHeaderSetter } from './lib/security-headers.ts';
 import { serializerCompiler } from './lib/serializer.ts';
 import { requestValidatorCompiler } from './lib/validation.ts';
 import { AUTH_CHANNEL, SessionCache } from './lib/session-cache.ts';
@@ -141,6 +141,7 @@ const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  const setSecurityHeaders = securityHeaderSetter(config);
   const app = Fastify({
     logger:
       options.logger === false
@@ -166,7 +167,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Signed download tokens (/api/Download/{token}) carry the file's key and name: up to ~500 characters.
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 1000 },
     // What the router refuses before any route runs still answers in the API's one error shape.
-    frameworkErrors: (error, _request, reply: FastifyReply) => {
+    frameworkErrors: (error, request, reply: FastifyReply) => {
+      setSecurityHeaders(request, reply);
       if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
         return reply.code(414).send({ detail: 'The address is too long.', code: 'uri_too_long' });
       }
@@ -196,7 +198,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.setValidatorCompiler(requestValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, setSecurityHeaders);
 
   // The built web app before compression: its files were compressed once, at build (brotli and gzip
   // beside each one, apps/web/vite-precompress.ts), and go out as stored by content negotiation.

@@ -98,17 +98,31 @@ export function apiHeaders(documentHeaders: [string, string][]): [string, string
   ];
 }
 
-/**
- * Every response carries its headers and its request id, set when the request arrives (so refusals and
- * errors carry them too); a route may still replace one (downloads send their own sandboxing CSP).
- */
-export function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
+/** Puts the security headers and the request id on a response, by what the request asks for. */
+export type SecurityHeaderSetter = (
+  request: { url: string; id: string },
+  reply: { raw: { setHeader(name: string, value: string): unknown } },
+) => void;
+
+export function securityHeaderSetter(config: Config): SecurityHeaderSetter {
   const forDocuments = helmetHeaders(securityHeaderOptions(config));
   const forApi = apiHeaders(forDocuments);
-  app.addHook('onRequest', (request, reply, done) => {
+  return (request, reply) => {
     const headers = isApiAnswer(request.url) ? forApi : forDocuments;
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
     reply.raw.setHeader('x-request-id', request.id);
+  };
+}
+
+/**
+ * Every response carries its headers and its request id, set when the request arrives (so refusals and
+ * errors carry them too); a route may still replace one (downloads send their own sandboxing CSP). What
+ * the router refuses before any hook runs (an address too long or not valid) gets them from app.ts's
+ * `frameworkErrors`, through the same setter.
+ */
+export function registerSecurityHeaders(app: FastifyInstance, setHeaders: SecurityHeaderSetter): void {
+  app.addHook('onRequest', (request, reply, done) => {
+    setHeaders(request, reply);
     done();
   });
 }
