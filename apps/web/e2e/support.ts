@@ -171,12 +171,13 @@ export async function wakeCodeEditors(scope: Page | Locator): Promise<void> {
   const standIns = scope.locator('[data-code-placeholder]');
   // The editors may still be loading (a dialog's own code loads when it opens).
   await expect(scope.locator('[data-code-placeholder], .cm-content').first()).toBeVisible();
-  for (let left = await standIns.count(); left > 0; left--) {
-    // A pointer over it, not focus: a focused CodeMirror's cursor blinks forever, and `settle` waits
-    // for animations to end.
-    await standIns.first().hover();
-    await expect(standIns).toHaveCount(left - 1);
-  }
+  // A pointer over each, not focus: a focused CodeMirror's cursor blinks forever, and `settle` waits for
+  // animations to end. One may wake by itself meanwhile (the pointer an earlier click left where the page
+  // then put it): a hover of one that is gone gives up after 2 s and the next try counts again.
+  await expect(async () => {
+    if ((await standIns.count()) > 0) await standIns.first().hover({ timeout: 2_000 });
+    await expect(standIns).toHaveCount(0, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   await expect(scope.locator('.cm-content').first()).toBeVisible();
 }
 
