@@ -5,6 +5,7 @@ import lighthouse, { desktopConfig, type Result } from 'lighthouse';
 import { throttling } from 'lighthouse/core/config/constants.js';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import * as chromeLauncher from 'chrome-launcher';
+import type { Page } from 'puppeteer-core';
 
 export type Preset = 'desktop' | 'mobile';
 
@@ -31,27 +32,6 @@ export interface PageFigures {
   cpuSlowdown: number;
 }
 
-/**
- * The box's speed, on Lighthouse's scale: the median of three runs of its own `benchmarkIndex` (about a
- * second each) in a blank tab of `chrome`.
- */
-export async function measureBenchmarkIndex(chrome: chromeLauncher.LaunchedChrome): Promise<number> {
-  const version = (await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json()) as {
-    webSocketDebuggerUrl: string;
-  };
-  const { default: puppeteer } = await import('puppeteer-core');
-  const browser = await puppeteer.connect({ browserWSEndpoint: version.webSocketDebuggerUrl });
-  try {
-    const page = await browser.newPage();
-    const values: number[] = [];
-    for (let i = 0; i < 3; i++) values.push(await page.evaluate(pageFunctions.computeBenchmarkIndex));
-    await page.close();
-    return values.sort((a, b) => a - b)[1]!;
-  } finally {
-    await browser.disconnect();
-  }
-}
-
 const CHROME_FLAGS = [
   '--headless=new',
   '--no-sandbox',
@@ -70,6 +50,26 @@ export async function launchChromium(): Promise<chromeLauncher.LaunchedChrome> {
   });
 }
 
+/** Runs `work` in a new tab of `chrome` (through puppeteer), then closes the tab and lets go of it. */
+async function inNewTab<T>(
+  chrome: chromeLauncher.LaunchedChrome,
+  work: (page: Page) => Promise<T>,
+): Promise<T> {
+  const version = (await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json()) as {
+    webSocketDebuggerUrl: string;
+  };
+  const { default: puppeteer } = await import('puppeteer-core');
+  const browser = await puppeteer.connect({ browserWSEndpoint: version.webSocketDebuggerUrl });
+  try {
+    const page = await browser.newPage();
+    const result = await work(page);
+    await page.close();
+    return result;
+  } finally {
+    await browser.disconnect();
+  }
+}
+
 /**
  * Stores `session` (the app's persisted `kadai-session` state, or null for signed out) for `origin`,
  * through a tab that opens a static file of the app, so no code or API answer is cached by it.
@@ -79,13 +79,7 @@ export async function placeSession(
   origin: string,
   session: Record<string, unknown> | null,
 ): Promise<void> {
-  const version = (await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json()) as {
-    webSocketDebuggerUrl: string;
-  };
-  const { default: puppeteer } = await import('puppeteer-core');
-  const browser = await puppeteer.connect({ browserWSEndpoint: version.webSocketDebuggerUrl });
-  try {
-    const page = await browser.newPage();
+  await inNewTab(chrome, async (page) => {
     await page.goto(`${origin}/favicon.svg`);
     const value = session === null ? null : JSON.stringify({ state: session, version: 1 });
     await page.evaluate(
@@ -93,10 +87,19 @@ export async function placeSession(
         ? `localStorage.removeItem('kadai-session')`
         : `localStorage.setItem('kadai-session', ${JSON.stringify(value)})`,
     );
-    await page.close();
-  } finally {
-    await browser.disconnect();
-  }
+  });
+}
+
+/**
+ * The box's speed, on Lighthouse's scale: the median of three runs of its own `benchmarkIndex` (about a
+ * second each) in a blank tab of `chrome`.
+ */
+export async function measureBenchmarkIndex(chrome: chromeLauncher.LaunchedChrome): Promise<number> {
+  return inNewTab(chrome, async (page) => {
+    const values: number[] = [];
+    for (let i = 0; i < 3; i++) values.push(await page.evaluate(pageFunctions.computeBenchmarkIndex));
+    return values.sort((a, b) => a - b)[1]!;
+  });
 }
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
