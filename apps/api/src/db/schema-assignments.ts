@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { SUBMISSION_STATUSES } from '@kadai/contracts';
 import { courses, createdAt, users } from './schema.ts';
 
 /** bytea as a Node Buffer (drizzle 0.45 has no bytea column of its own). */
@@ -154,16 +155,6 @@ export const testCases = pgTable(
   },
   (t) => [index('test_cases_assignment_idx').on(t.assignmentId, t.position)],
 );
-
-export const SUBMISSION_STATUSES = [
-  'Pending',
-  'Scheduled',
-  'Executing',
-  'Completed',
-  'Canceled',
-  'InternalError',
-  'InvalidFormat',
-] as const;
 
 /**
  * A student's (or, with `is_reference`, an editor's model) answer. The row and its files are committed
