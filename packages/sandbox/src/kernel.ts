@@ -4,10 +4,12 @@
  * between. The Python side is kernel-driver.ts, the frames kernel-protocol.ts.
  */
 import type { ChildProcess } from 'node:child_process';
+import type { Readable } from 'node:stream';
 import { assertAvailable, resolveOptions } from './availability.ts';
 import { CappedOutput } from './capture.ts';
 import { classifyLimit } from './classify.ts';
 import { buildCommand } from './command.ts';
+import { drainAfterExit } from './drain.ts';
 import { findLeakedDescriptors } from './fds.ts';
 import { DRIVER_MEMORY_EXIT, driverArgv } from './kernel-driver.ts';
 import { FrameReader, encodeRequest, isReadyFrame, parseFrame, parseReply } from './kernel-protocol.ts';
@@ -141,9 +143,7 @@ class SandboxKernel implements Kernel {
     child.stdin!.on('error', () => {}); // EPIPE once the kernel is gone: the close says why
     child.once('exit', () => {
       // Every process inside is gone with bwrap; a descriptor still open would mean one escaped.
-      setTimeout(() => {
-        for (const stream of [child.stdout, child.stderr, child.stdio[REPORT_FD]]) stream?.destroy();
-      }, 2000).unref();
+      drainAfterExit([child.stdout, child.stderr, child.stdio[REPORT_FD]] as Readable[], () => {});
     });
     child.once('error', (error: NodeJS.ErrnoException) => {
       this.spawnError = spawnFailure(this.file, error);

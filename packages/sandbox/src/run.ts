@@ -1,9 +1,10 @@
-import type { Writable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import path from 'node:path';
 import { assertAvailable, resolveOptions, unreachable } from './availability.ts';
 import { CappedOutput } from './capture.ts';
 import { classifyLimit } from './classify.ts';
 import { buildCommand, type ResolvedOptions, type WritableJob } from './command.ts';
+import { drainAfterExit } from './drain.ts';
 import { findLeakedDescriptors } from './fds.ts';
 import { createJobDir, removeJobDir, validateFiles } from './jobdir.ts';
 import { FIRST_FILE_FD, REPORT_FD, RESULT_FD, parseLauncherReport, type LauncherReport } from './launcher.ts';
@@ -199,6 +200,7 @@ async function execute(
     channelStream?.on('data', (chunk: Buffer) => channel!.push(chunk));
     let killedFor: RawRun['killedFor'] = null;
     let aborted = false;
+    let cut = false;
     let exit: { code: number | null; signal: NodeJS.Signals | null; timeMs: number } | null = null;
 
     const kill = (reason: RawRun['killedFor'] | 'abort'): void => {
@@ -239,10 +241,9 @@ async function execute(
     child.once('exit', (code, signal) => {
       exit = { code, signal, timeMs: Math.round(performance.now() - started) };
       clearTimeout(wall);
-      // Every process inside is gone with bwrap; a descriptor still open would mean one escaped.
-      setTimeout(() => {
-        for (const stream of [child.stdout, child.stderr, reportStream, channelStream]) stream?.destroy();
-      }, 2000).unref();
+      drainAfterExit([child.stdout, child.stderr, reportStream, channelStream] as Readable[], () => {
+        cut = true;
+      });
     });
     child.once('error', (error: NodeJS.ErrnoException) => {
       finish();
@@ -252,6 +253,11 @@ async function execute(
       finish();
       if (aborted || request.signal?.aborted) {
         reject(request.signal?.reason ?? new Error('aborted'));
+        return;
+      }
+      if (cut) {
+        // Something outside the sandbox's tree held its pipes open: what they held may be missing.
+        reject(new Error('The sandbox ended but its output did not: the run is incomplete.'));
         return;
       }
       const done = exit ?? { code: null, signal: null, timeMs: Math.round(performance.now() - started) };
