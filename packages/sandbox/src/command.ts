@@ -1,4 +1,5 @@
 import { launcherArgs } from './launcher.ts';
+import { supervisorArgs } from './supervisor.ts';
 import type { ConfinementLimits } from './types.ts';
 
 export interface ResolvedOptions {
@@ -32,6 +33,12 @@ export interface CommandInput {
   collectMaxFiles: number;
   collectMaxBytes: number;
   mounts: { hostPath: string; sandboxPath: string }[];
+  /**
+   * PID 1 of the sandbox: the launcher (one program, measured once it ends; the default) or the
+   * supervisor (a paired run's worker, started and killed on request: supervisor.ts). The supervisor
+   * collects no files.
+   */
+  init?: 'launcher' | 'supervisor';
 }
 
 /** /dev/shm holds multiprocessing's semaphores; it needs little, and it is RAM. */
@@ -73,13 +80,16 @@ export function buildCommand(input: CommandInput): { file: string; args: string[
           ...job.files.flatMap((file) => ['--perms', '0644', '--file', String(file.fd), `/job/${file.path}`]),
         ];
   const mounts = input.mounts.flatMap((mount) => ['--ro-bind', mount.hostPath, mount.sandboxPath]);
-  const command = launcherArgs(
-    options.pythonPath,
-    input.collect,
-    input.collectMaxFiles,
-    input.collectMaxBytes,
-    program,
-  );
+  const command =
+    input.init === 'supervisor'
+      ? supervisorArgs(options.pythonPath, program)
+      : launcherArgs(
+          options.pythonPath,
+          input.collect,
+          input.collectMaxFiles,
+          input.collectMaxBytes,
+          program,
+        );
   // prettier-ignore
   const args = [
     `--reuid=${options.uid}`, `--regid=${options.gid}`, '--clear-groups', '--inh-caps=-all', '--no-new-privs',

@@ -9,14 +9,19 @@ const O_CLOEXEC = 0o2000000;
  * would get, say, a pipe of whatever started the grader. runSandboxed puts /dev/null on those numbers
  * in the child instead. Found once per process: nothing in Node creates such descriptors later.
  */
-let leaked: Promise<{ fds: number[]; devNull: FileHandle | null }> | null = null;
+export interface LeakedDescriptors {
+  fds: number[];
+  devNull: FileHandle | null;
+}
 
-export function findLeakedDescriptors(): Promise<{ fds: number[]; devNull: FileHandle | null }> {
+let leaked: Promise<LeakedDescriptors> | null = null;
+
+export function findLeakedDescriptors(): Promise<LeakedDescriptors> {
   leaked ??= scan();
   return leaked;
 }
 
-async function scan(): Promise<{ fds: number[]; devNull: FileHandle | null }> {
+async function scan(): Promise<LeakedDescriptors> {
   const fds: number[] = [];
   const names = await readdir('/proc/self/fd').catch((): string[] => []);
   for (const name of names) {

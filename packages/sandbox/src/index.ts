@@ -18,6 +18,16 @@ export {
 export { headOf, storableText } from './output-text.ts';
 export { probeSandbox, type ProbeOptions, type SandboxStatus } from './probe.ts';
 export { runSandboxed } from './run.ts';
+export {
+  PAIR_CONTROL_FD,
+  PAIR_DATA_FD,
+  WORKER_DATA_FD,
+  runPaired,
+  type PairedRequest,
+  type PairedResult,
+  type WorkerRequest,
+  type WorkerResult,
+} from './pair.ts';
 export { RESULT_FD } from './launcher.ts';
 export {
   CHANNEL_MAX_BYTES,

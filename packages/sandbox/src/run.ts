@@ -5,7 +5,7 @@ import { CappedOutput } from './capture.ts';
 import { classifyLimit } from './classify.ts';
 import { buildCommand, type ResolvedOptions, type WritableJob } from './command.ts';
 import { drainAfterExit } from './drain.ts';
-import { findLeakedDescriptors } from './fds.ts';
+import { findLeakedDescriptors, type LeakedDescriptors } from './fds.ts';
 import { createJobDir, removeJobDir, validateFiles } from './jobdir.ts';
 import { FIRST_FILE_FD, REPORT_FD, RESULT_FD, parseLauncherReport, type LauncherReport } from './launcher.ts';
 import { resolvePositiveLimits } from './limits.ts';
@@ -80,7 +80,8 @@ export async function runSandboxed(
         })),
       ],
     });
-    const raw = await execute(file, args, limits, writableJob, request);
+    const leaked = await findLeakedDescriptors();
+    const raw = await execute({ file, args }, limits, writableJob, request, leaked);
     await recheckAfterFailure(raw.exitCode, raw.stderr.text(), config);
     return toResult(
       raw,
@@ -95,7 +96,8 @@ export async function runSandboxed(
 /** At most this many input files in a writable run: each one is a pipe into bwrap. */
 export const WRITABLE_MAX_FILES = 256;
 
-function planWritableJob(files: SandboxFile[]): WritableJob {
+/** A writable /job's plan: each file arrives on its own descriptor, from `firstFd` on. */
+export function planWritableJob(files: SandboxFile[], firstFd = FIRST_FILE_FD): WritableJob {
   if (files.length > WRITABLE_MAX_FILES) {
     throw new SandboxRequestError(`A writable run takes at most ${WRITABLE_MAX_FILES} files`);
   }
@@ -108,7 +110,7 @@ function planWritableJob(files: SandboxFile[]): WritableJob {
     bytes: files.reduce((sum, f) => sum + Math.ceil(byteLength(f.content) / PAGE) * PAGE, 0),
     // Parents before children: a parent is a prefix, so it sorts first.
     dirs: [...dirs].sort(),
-    files: files.map((file, index) => ({ path: file.path, fd: FIRST_FILE_FD + index })),
+    files: files.map((file, index) => ({ path: file.path, fd: firstFd + index })),
   };
 }
 
@@ -116,7 +118,7 @@ export function resolveLimits(overrides: Partial<SandboxLimits> = {}): SandboxLi
   return resolvePositiveLimits(DEFAULT_LIMITS, overrides);
 }
 
-function validateRequest(
+export function validateRequest(
   request: SandboxRequest,
   argv: string[],
   writable: boolean,
@@ -161,7 +163,7 @@ async function checkHostDirs(
   return dirs.map((dir) => ({ hostPath: dir.hostPath, sandboxPath: dir.sandboxPath }));
 }
 
-interface RawRun {
+export interface RawRun {
   exitCode: number | null;
   signal: NodeJS.Signals | null;
   timeMs: number;
@@ -174,14 +176,26 @@ interface RawRun {
   channel: CappedOutput | null;
 }
 
-async function execute(
-  file: string,
-  args: string[],
+/** What a run shares with another sandbox (a paired run's sockets) and hears of as it goes. */
+export interface ExecuteExtras {
+  /** Streams put on these descriptors of the child (their descriptors are duplicated into it). */
+  shared?: Map<number, Readable | Writable>;
+  /** Each chunk of the result channel as it arrives. */
+  onChannel?: (chunk: Buffer) => void;
+}
+
+/**
+ * Spawns the sandbox at once (synchronously, before the returned promise settles, so that a caller can
+ * close its copies of `extras.shared` in the same turn) and collects what it writes until it has ended.
+ */
+export function execute(
+  command: { file: string; args: string[] },
   limits: SandboxLimits,
   writableJob: WritableJob | null,
   request: SandboxRequest,
+  leaked: LeakedDescriptors,
+  extras: ExecuteExtras = {},
 ): Promise<RawRun> {
-  const leaked = await findLeakedDescriptors();
   const pipes = [
     REPORT_FD,
     ...(request.resultChannel ? [RESULT_FD] : []),
@@ -190,14 +204,17 @@ async function execute(
 
   return new Promise<RawRun>((resolve, reject) => {
     const started = performance.now();
-    const child = spawnSandbox({ file, args }, pipes, leaked);
+    const child = spawnSandbox(command, pipes, leaked, extras.shared);
     const stdout = new CappedOutput(limits.outputBytes);
     const stderr = new CappedOutput(limits.outputBytes);
     const report: Buffer[] = [];
     let reportBytes = 0;
     const channel = request.resultChannel ? new CappedOutput(CHANNEL_MAX_BYTES) : null;
     const channelStream = channel ? child.stdio[RESULT_FD] : null;
-    channelStream?.on('data', (chunk: Buffer) => channel!.push(chunk));
+    channelStream?.on('data', (chunk: Buffer) => {
+      channel!.push(chunk);
+      extras.onChannel?.(chunk);
+    });
     let killedFor: RawRun['killedFor'] = null;
     let aborted = false;
     let cut = false;
@@ -247,7 +264,7 @@ async function execute(
     });
     child.once('error', (error: NodeJS.ErrnoException) => {
       finish();
-      reject(spawnFailure(file, error));
+      reject(spawnFailure(command.file, error));
     });
     child.once('close', () => {
       finish();
@@ -275,7 +292,7 @@ async function execute(
   });
 }
 
-function toResult(raw: RawRun, limits: SandboxLimits, report: LauncherReport): SandboxResult {
+export function toResult(raw: RawRun, limits: SandboxLimits, report: LauncherReport): SandboxResult {
   const { exitCode, signal } = decodeExit(raw.exitCode, raw.signal);
   const stderr = raw.stderr.text();
   const truncated = raw.stdout.truncated || raw.stderr.truncated;

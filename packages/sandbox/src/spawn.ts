@@ -1,33 +1,34 @@
 /** Starting, killing and reading the exit of a bubblewrap command: shared by runs and kernels. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import type { Readable, Writable } from 'node:stream';
 import { constants as osConstants } from 'node:os';
 import { assertAvailable, forgetAvailability } from './availability.ts';
 import type { ResolvedOptions } from './command.ts';
-import type { findLeakedDescriptors } from './fds.ts';
+import type { LeakedDescriptors } from './fds.ts';
 import { SandboxUnavailableError } from './types.ts';
 
 /** A program writing more than this many times its cap is killed: it is flooding, not answering. */
 export const FLOOD_FACTOR = 4;
 
-type Leaked = Awaited<ReturnType<typeof findLeakedDescriptors>>;
-
 /**
  * Spawns `command` (from buildCommand) with an empty environment, stdin/stdout/stderr and each of
- * `pipes` as pipes, and /dev/null on every descriptor this process leaked (see fds.ts). Synchronous, so
- * that the caller attaches its listeners before the first event.
+ * `pipes` as pipes, `shared` streams on their descriptors, and /dev/null on every descriptor this process
+ * leaked (see fds.ts). Synchronous, so that the caller attaches its listeners before the first event.
  */
 export function spawnSandbox(
   command: { file: string; args: string[] },
   pipes: number[],
-  leaked: Leaked,
+  leaked: LeakedDescriptors,
+  shared?: Map<number, Readable | Writable>,
 ): ChildProcess {
-  const stdio: ('pipe' | 'ignore' | number)[] = ['pipe', 'pipe', 'pipe'];
-  const put = (fd: number, how: 'pipe' | number): void => {
+  const stdio: ('pipe' | 'ignore' | number | Readable | Writable)[] = ['pipe', 'pipe', 'pipe'];
+  const put = (fd: number, how: 'pipe' | number | Readable | Writable): void => {
     while (stdio.length <= fd) stdio.push('ignore');
     stdio[fd] = how;
   };
   for (const fd of leaked.fds) put(fd, leaked.devNull!.fd);
   for (const fd of pipes) put(fd, 'pipe');
+  for (const [fd, stream] of shared ?? []) put(fd, stream);
   // detached: its own process group, so one kill reaches bwrap; bwrap's --die-with-parent and the
   // PID namespace then take every process inside with it, double-forked daemons included.
   return spawn(command.file, command.args, { env: {}, stdio, detached: true });

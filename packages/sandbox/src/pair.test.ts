@@ -1,0 +1,156 @@
+/**
+ * Paired runs in the real sandbox: the sockets between the main program and the worker, what the
+ * supervisor does and measures, and that neither sandbox can reach the other.
+ */
+import { describe, expect, it } from 'vitest';
+import { runPaired, type PairedRequest } from './pair.ts';
+import { orphanedSandboxProcesses, report } from './testing.ts';
+
+/** Python for the main program: `ask(command)` to the supervisor, `call(line)` to the worker. */
+const MAIN = String.raw`
+import os, select, socket, time
+data = socket.socket(fileno=5); data.setblocking(True)
+ctl = socket.socket(fileno=6); ctl.setblocking(True)
+lines, replies = ctl.makefile('rb'), data.makefile('rb')
+events = []
+def ask(command, kind):
+    if command:
+        ctl.sendall(command.encode() + b'\n')
+    while True:
+        line = lines.readline().decode().split()
+        if not line or line[0] == kind:
+            return line
+        events.append(line)
+import json
+def send(code):
+    data.sendall(json.dumps(code).encode() + b'\n')
+def call(code):
+    send(code)
+    return replies.readline().decode().strip()
+SPIN = 'import time\nend = time.process_time() + 0.3\nwhile time.process_time() < end: pass\n'
+ask(None, 'spawned')
+`;
+
+/** Python for the worker: answers lines on descriptor 3. */
+const WORKER = String.raw`
+import os, sys
+channel = os.fdopen(3, 'r+b', buffering=0)
+def answer(text):
+    os.write(3, (str(text) + '\n').encode())
+import json
+for line in iter(channel.readline, b''):
+    exec(json.loads(line))
+`;
+
+function pair(main: string, worker = WORKER, extra: Partial<PairedRequest['main']> = {}): PairedRequest {
+  return {
+    main: {
+      files: [{ path: 'secret.txt', content: 'main-only' }],
+      argv: ['-c', MAIN + main],
+      limits: { wallMs: 20_000 },
+      ...extra,
+    },
+    worker: { files: [{ path: 'main.py', content: 'x = 1\n' }], argv: ['-c', worker] },
+  };
+}
+
+describe.concurrent('paired runs', { timeout: 60_000 }, () => {
+  it('joins the main program to the worker and to its supervisor, which starts, measures and kills it', async () => {
+    const result = await runPaired(
+      pair(`
+print('echo=' + call('answer(open("main.py").read().strip())'))
+print('pid=' + call('answer(os.getpid())'))
+call(SPIN + 'answer(1)')
+usage = ask('usage', 'usage')
+print('cpu_ms=%d' % (int(usage[2]) // 1000000))
+print('killed=' + ' '.join(ask('kill', 'killed')[1:3]))
+print('spawned=' + ask('spawn', 'spawned')[1])
+print('pid2=' + call('answer(os.getpid())'))
+send('os._exit(4)')
+exit_line = ask(None, 'exit')
+print('exit=%s %d' % (exit_line[1], os.waitstatus_to_exitcode(int(exit_line[2]))))
+print('after=' + ' '.join(ask('usage', 'usage')[4:]))
+`),
+    );
+    const said = report(result.stdout);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(said).toMatchObject({
+      echo: 'x = 1',
+      pid: '2',
+      killed: '1 9',
+      spawned: '2',
+      exit: '2 4',
+      after: '0',
+    });
+    expect(Number(said.cpu_ms)).toBeGreaterThanOrEqual(300);
+    expect(Number(said.cpu_ms)).toBeLessThan(1000);
+    // Every incarnation's CPU, and the peak memory, reported once the supervisor has ended.
+    expect(result.worker.cpuMs).toBeGreaterThanOrEqual(300);
+    expect(result.worker.memoryKb).toBeGreaterThan(1000);
+  });
+
+  it('keeps the two sandboxes apart: no shared file, process or descriptor', async () => {
+    const result = await runPaired(
+      pair(`
+print('files=' + call('answer(sorted(os.listdir(".")))'))
+print('secret=' + call('answer(os.path.exists("/job/secret.txt"))'))
+print('processes=' + call('answer(sorted(int(p) for p in os.listdir("/proc") if p.isdigit()))'))
+print('fds=' + call('answer(sorted(int(f) for f in os.listdir("/proc/self/fd")))'))
+print('mem=' + call('''
+try:
+    open("/proc/1/mem", "rb")
+    answer("open")
+except OSError as e:
+    answer(e.errno)
+'''))
+`),
+    );
+    const said = report(result.stdout);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(said.files).toBe("['main.py']");
+    expect(said.secret).toBe('False');
+    // The supervisor (1) and the worker (2): nothing of the main program's sandbox.
+    expect(said.processes).toBe('[1, 2]');
+    // stdin, stdout, stderr, the data socket and the listing's own: no control socket, no report pipe.
+    expect(said.fds).toBe('[0, 1, 2, 3, 4]');
+    expect(said.mem).toBe('13');
+  });
+
+  it('counts the CPU of a worker that hides from /proc, and of the processes it starts', async () => {
+    const result = await runPaired(
+      pair(String.raw`
+call('import ctypes, subprocess, sys\nctypes.CDLL(None).prctl(4, 0, 0, 0, 0)\nanswer(1)')
+call('p = subprocess.Popen([sys.executable, "-c", SPIN])\nanswer(1)'.replace('SPIN', repr(SPIN)))
+call(SPIN + 'answer(1)')
+time.sleep(0.6)
+print('cpu_ms=%d' % (int(ask('usage', 'usage')[2]) // 1000000))
+`),
+    );
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(Number(report(result.stdout).cpu_ms)).toBeGreaterThanOrEqual(600);
+  });
+
+  it('kills a worker that floods its output; the main program sees its sockets close', async () => {
+    const result = await runPaired(
+      pair(`
+send('while True: os.write(1, b"x" * 65536)')
+print('events=' + ' '.join(ask(None, 'nothing')) + str(len(events)))
+`),
+    );
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.worker.killedFor).toBe('output');
+    expect(report(result.stdout).events).toMatch(/^\d+$/);
+  });
+
+  it('kills both sandboxes when aborted and leaves no process behind', async () => {
+    const controller = new AbortController();
+    const running = runPaired({
+      ...pair(`send('while True: pass')\ntime.sleep(60)\n`, WORKER, {
+        signal: controller.signal,
+      }),
+    });
+    setTimeout(() => controller.abort(new Error('stop')), 1000);
+    await expect(running).rejects.toThrow('stop');
+    expect(await orphanedSandboxProcesses()).toEqual([]);
+  });
+});
