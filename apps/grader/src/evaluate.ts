@@ -10,13 +10,15 @@ import {
   type AssignmentFormat,
   type NamedFile,
 } from './format.ts';
-import { runTestCase, type EvaluationResult, type TestCaseSpec } from './run-test.ts';
+import type { EvaluationResult, TestCaseSpec } from './evaluation.ts';
+import { runTestCase } from './run-test.ts';
 import type { Semaphore } from './semaphore.ts';
-import type { SandboxRunner } from './types.ts';
+import type { PairRunner, SandboxRunner } from './types.ts';
 
 export { Semaphore } from './semaphore.ts';
+export { HostFailure } from './run-pytest.ts';
 export type { AssignmentFormat, NamedFile } from './format.ts';
-export type { EvaluationResult, TestCaseSpec } from './run-test.ts';
+export type { EvaluationResult, TestCaseSpec } from './evaluation.ts';
 export type { EvaluationItem } from './pytest-results.ts';
 
 export interface EvaluateInput {
@@ -34,7 +36,7 @@ export type Evaluated =
  * other runs (`local` is aborted), and `signal` stops them all from outside.
  */
 export async function evaluateFiles(
-  deps: { run: SandboxRunner; slots: Semaphore },
+  deps: { run: SandboxRunner; runPaired: PairRunner; slots: Semaphore },
   input: EvaluateInput,
   signal: AbortSignal,
   local: AbortController,
@@ -52,6 +54,7 @@ export async function evaluateFiles(
 
   const ctx = {
     run: deps.run,
+    runPaired: deps.runPaired,
     slots: deps.slots,
     entryFile: input.format.entryFile,
     submission: input.files,

@@ -15,11 +15,12 @@ import {
   storeResults,
 } from './repo.ts';
 import type { Semaphore } from './semaphore.ts';
-import type { GraderLogger, SandboxRunner, SqlClient } from './types.ts';
+import type { GraderLogger, PairRunner, SandboxRunner, SqlClient } from './types.ts';
 
 export interface GradeDeps {
   sql: SqlClient;
   run: SandboxRunner;
+  runPaired: PairRunner;
   slots: Semaphore;
   readAttachment(storageKey: string): Promise<Uint8Array>;
   hostId: string;

@@ -1,13 +1,11 @@
 /**
- * Turns what the pytest harness reported on its result channel (see pytest-harness.ts) into one
- * evaluation with an item per collected test. Everything on the channel is untrusted — the student's
- * code runs in the harness's process — so every line is validated, every text capped, and only
- * collected tests are scored. The last record of a kind wins (the harness writes after the student's
- * code it reports on), and nothing after `done` counts.
+ * Turns what the pytest harness reported on its result channel (see pytest/plugin.py) into one
+ * evaluation with an item per collected test. The harness is trusted — the submission runs in another
+ * process — but the channel is still validated line by line and every text capped: only collected tests
+ * are scored, and nothing after `done` counts.
  */
 import { z } from 'zod';
 import { storedText } from './stored-text.ts';
-import type { SandboxResult } from './types.ts';
 
 export type ItemOutcome = 'passed' | 'failed' | 'error' | 'skipped' | 'time_limit';
 
@@ -31,33 +29,58 @@ const MESSAGE_CHARS = 16 * 1024;
 
 const Record = z.discriminatedUnion('t', [
   z.object({ t: z.literal('ready') }),
-  z.object({ t: z.literal('error'), message: z.string() }),
+  z.object({
+    t: z.literal('error'),
+    message: z.string(),
+    reason: z.enum(['time_limit', 'memory_limit', 'ended']).nullish(),
+  }),
   z.object({
     t: z.literal('collected'),
-    items: z.array(z.object({ id: z.string().max(1000), points: z.number().int() })).max(MAX_ITEMS + 1),
+    items: z
+      .array(z.object({ id: z.string().max(1000), points: z.number().int(), limit: z.number().int() }))
+      .max(MAX_ITEMS + 1),
   }),
   z.object({
     t: z.literal('result'),
     id: z.string().max(1000),
-    outcome: z.enum(['passed', 'failed', 'error', 'skipped']),
+    outcome: z.enum(['passed', 'failed', 'error', 'skipped', 'time_limit']),
     message: z.string(),
     output: z.string(),
+    cpu_ms: z.number().int().min(0),
+    memory: z.boolean(),
   }),
-  z.object({ t: z.literal('done'), exit: z.number().int(), stopped: z.boolean() }),
+  z.object({ t: z.literal('worker-gone') }),
+  z.object({ t: z.literal('infra'), message: z.string() }),
+  z.object({ t: z.literal('done'), exit: z.number().int() }),
 ]);
 type ChannelRecord = z.infer<typeof Record>;
 
 export interface HarnessReport {
   ready: boolean;
   errors: string[];
-  collected: { id: string; points: number }[] | null;
-  results: Map<string, { outcome: Exclude<ItemOutcome, 'time_limit'>; message: string; output: string }>;
-  done: { exit: number; stopped: boolean } | null;
+  /** Why the collection failed when a limit or the end of the submission's process is the cause. */
+  errorReason: 'time_limit' | 'memory_limit' | 'ended' | null;
+  collected: { id: string; points: number; limit: number }[] | null;
+  results: Map<string, { outcome: ItemOutcome; message: string; output: string; memory: boolean }>;
+  /** The submission's sandbox ended under the harness (a flood of output, or the host). */
+  workerGone: boolean;
+  /** The host failed the run (not the submission): it is retried. */
+  infra: string | null;
+  done: { exit: number } | null;
 }
 
 /** Reads the channel's JSON lines; a line that is not a valid record is ignored. */
 export function readChannel(bytes: Uint8Array | undefined): HarnessReport {
-  const report: HarnessReport = { ready: false, errors: [], collected: null, results: new Map(), done: null };
+  const report: HarnessReport = {
+    ready: false,
+    errors: [],
+    errorReason: null,
+    collected: null,
+    results: new Map(),
+    workerGone: false,
+    infra: null,
+    done: null,
+  };
   const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes ?? new Uint8Array());
   for (const line of text.split('\n')) {
     if (line.length === 0) continue;
@@ -76,6 +99,7 @@ export function readChannel(bytes: Uint8Array | undefined): HarnessReport {
         break;
       case 'error':
         if (report.errors.length < 20) report.errors.push(record.message);
+        report.errorReason ??= record.reason ?? null;
         break;
       case 'collected':
         report.collected = record.items;
@@ -85,10 +109,17 @@ export function readChannel(bytes: Uint8Array | undefined): HarnessReport {
           outcome: record.outcome,
           message: record.message,
           output: record.output,
+          memory: record.memory,
         });
         break;
+      case 'worker-gone':
+        report.workerGone = true;
+        break;
+      case 'infra':
+        report.infra ??= record.message;
+        break;
       case 'done':
-        report.done = { exit: record.exit, stopped: record.stopped };
+        report.done = { exit: record.exit };
         break;
     }
   }
@@ -101,29 +132,25 @@ function shortName(id: string, testFile: string): string {
 }
 
 export type PytestVerdict =
-  | { kind: 'items'; items: EvaluationItem[]; earned: number; total: number; summary: string }
+  | {
+      kind: 'items';
+      items: EvaluationItem[];
+      earned: number;
+      total: number;
+      summary: string;
+      memory: boolean;
+    }
   | { kind: 'broken'; message: string };
 
 /**
- * The items of a run, or why the test file could not run its tests. `limit`: the run was killed
- * (time, memory, output): tests without a result are `time_limit` (or `error` for other limits).
+ * The items of a finished run (the harness reported `done`), or why the test file could not run its
+ * tests. Each test's outcome is the harness's: it held each one to its own limits.
  */
-export function pytestVerdict(
-  report: HarnessReport,
-  run: Pick<SandboxResult, 'limit' | 'exitCode' | 'signal' | 'stderr'>,
-  testFile: string,
-): PytestVerdict {
-  const tail = run.stderr.trim().split('\n').slice(-8).join('\n');
+export function pytestVerdict(report: HarnessReport, testFile: string): PytestVerdict {
   if (report.errors.length > 0) {
     return { kind: 'broken', message: storedText(report.errors.join('\n\n'), MESSAGE_CHARS) };
   }
-  if (!report.collected) {
-    const why = run.limit
-      ? `The run hit its ${run.limit} limit before pytest had collected the tests.`
-      : `The test run ended before pytest had collected the tests (${run.signal ?? `exit code ${run.exitCode}`}).`;
-    return { kind: 'broken', message: storedText([why, tail].filter(Boolean).join('\n'), MESSAGE_CHARS) };
-  }
-  if (report.collected.length === 0) {
+  if (!report.collected || report.collected.length === 0) {
     return { kind: 'broken', message: `No tests were collected from ${testFile}.` };
   }
   if (report.collected.length > MAX_ITEMS) {
@@ -136,29 +163,34 @@ export function pytestVerdict(
       message: `${shortName(badMarker.id, testFile)}: @points(n) takes a whole number from 0 to 1000.`,
     };
   }
+  const badLimit = report.collected.find((c) => c.limit < 1);
+  if (badLimit) {
+    return {
+      kind: 'broken',
+      message:
+        `${shortName(badLimit.id, testFile)}: @time_limit(ms) takes a whole number of milliseconds from ` +
+        '1 to 60000 (@pytest.mark.timeout(s): seconds up to 60).',
+    };
+  }
 
-  const cut = run.limit === 'cpu' || run.limit === 'wall' || report.done?.stopped === true;
   let budget = ITEMS_TEXT_CHARS;
+  let memory = false;
   const items = report.collected.map(({ id, points: worth }): EvaluationItem => {
-    const result = report.results.get(id);
-    const fallback: { outcome: ItemOutcome; message: string } = cut
-      ? { outcome: 'time_limit', message: 'The run reached its time limit before this test finished.' }
-      : run.limit
-        ? { outcome: 'error', message: `The run hit its ${run.limit} limit before this test finished.` }
-        : {
-            outcome: 'error',
-            message:
-              `The test process ended before this test finished (${run.signal ?? `exit code ${run.exitCode}`}).\n${tail}`.trim(),
-          };
-    const outcome = result?.outcome ?? fallback.outcome;
+    const result = report.results.get(id) ?? {
+      outcome: 'error' as const,
+      message: 'This test reported no result.',
+      output: '',
+      memory: false,
+    };
+    memory ||= result.memory;
     const share = Math.min(budget, ITEM_TEXT_CHARS);
-    const message = storedText(result?.message ?? fallback.message, Math.max(share, SHORT_TEXT_CHARS));
-    const output = storedText(result?.output ?? '', Math.max(share - message.length, SHORT_TEXT_CHARS));
+    const message = storedText(result.message, Math.max(share, SHORT_TEXT_CHARS));
+    const output = storedText(result.output, Math.max(share - message.length, SHORT_TEXT_CHARS));
     budget = Math.max(0, budget - message.length - output.length);
     return {
       name: storedText(shortName(id, testFile)),
-      outcome,
-      points: outcome === 'passed' ? worth : 0,
+      outcome: result.outcome,
+      points: result.outcome === 'passed' ? worth : 0,
       max_points: worth,
       message,
       output,
@@ -166,7 +198,7 @@ export function pytestVerdict(
   });
   const earned = items.reduce((sum, item) => sum + item.points, 0);
   const total = items.reduce((sum, item) => sum + item.max_points, 0);
-  return { kind: 'items', items, earned, total, summary: summarize(items) };
+  return { kind: 'items', items, earned, total, summary: summarize(items), memory };
 }
 
 /** `18 of 20 tests passed (1 failed, 1 skipped).` */

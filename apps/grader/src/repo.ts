@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import type { AssignmentFormat, NamedFile } from './format.ts';
-import type { EvaluationResult, TestCaseSpec } from './run-test.ts';
+import type { EvaluationResult, TestCaseSpec } from './evaluation.ts';
 import type { Query, SqlClient } from './types.ts';
 
 const bytes = z.custom<Uint8Array>((value) => value instanceof Uint8Array, 'bytea');

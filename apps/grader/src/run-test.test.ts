@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runSandboxed } from '@kadai/sandbox';
+import { runPaired, runSandboxed } from '@kadai/sandbox';
 import { judgeFiles, safeRelativePath } from './judge-files.ts';
 import { Semaphore } from './semaphore.ts';
 import { limitsFor, runFailure, runTestCase, type RunContext, type TestCaseSpec } from './run-test.ts';
@@ -62,6 +62,7 @@ function fakeRunner(...results: SandboxResult[]) {
 
 const context = (run: RunContext['run']): RunContext => ({
   run,
+  runPaired,
   slots: new Semaphore(1),
   entryFile: 'main.py',
   submission: [{ filename: 'main.py', content: bytes('print(2)') }],

@@ -3,7 +3,7 @@
  * and `JobQueue` satisfy them in the embedded default, and `main.ts` builds its own over `pg`.
  */
 import type { GradingJobData } from './queue.ts';
-import type { SandboxRequest, SandboxResult } from '@kadai/sandbox';
+import type { PairedRequest, PairedResult, SandboxRequest, SandboxResult } from '@kadai/sandbox';
 
 export interface SqlResult {
   rows: Record<string, unknown>[];
@@ -60,6 +60,8 @@ export interface GraderLogger {
 
 export type {
   LimitHit,
+  PairedRequest,
+  PairedResult,
   SandboxFile,
   SandboxLimits,
   SandboxRequest,
@@ -69,3 +71,6 @@ export type {
 
 /** Runs one program; resolves with what the program did, rejects only when the sandbox itself failed. */
 export type SandboxRunner = (request: SandboxRequest) => Promise<SandboxResult>;
+
+/** Runs a trusted main program beside an untrusted worker, each in its own sandbox (a pytest test). */
+export type PairRunner = (request: PairedRequest) => Promise<PairedResult>;

@@ -5,7 +5,7 @@
  */
 import os from 'node:os';
 import { randomBytes } from 'node:crypto';
-import { probeSandbox, runSandboxed } from '@kadai/sandbox';
+import { probeSandbox, runPaired, runSandboxed } from '@kadai/sandbox';
 import { pytestStatus } from './pytest-check.ts';
 import { GRADING_QUEUE, type GradingJobData } from './queue.ts';
 import { Semaphore } from './semaphore.ts';
@@ -24,6 +24,7 @@ import type {
   GraderJobQueue,
   GraderLogger,
   GradingJob,
+  PairRunner,
   SandboxRunner,
   SandboxStatus,
   SqlClient,
@@ -44,6 +45,7 @@ export interface GraderOptions {
   /** Names this grader in `grader_hosts` and `submissions.grader_host`; default hostname:pid:random. */
   hostId?: string;
   runSandboxed?: SandboxRunner;
+  runPaired?: PairRunner;
   probeSandbox?: () => Promise<SandboxStatus>;
   heartbeatMs?: number;
   sweepMs?: number;
@@ -112,6 +114,7 @@ export async function startGrader(options: GraderOptions): Promise<Grader> {
   const deps: GradeDeps = {
     sql,
     run: options.runSandboxed ?? runSandboxed,
+    runPaired: options.runPaired ?? runPaired,
     slots,
     readAttachment: options.readAttachment,
     hostId: id,

@@ -6,12 +6,13 @@
  */
 import {
   evaluateFiles,
+  HostFailure,
   Semaphore,
   type EvaluationResult,
   type NamedFile,
   type TestCaseSpec,
 } from '@kadai/grader/evaluate';
-import { runSandboxed, SandboxRequestError, SandboxUnavailableError } from '@kadai/sandbox';
+import { runPaired, runSandboxed, SandboxRequestError, SandboxUnavailableError } from '@kadai/sandbox';
 import type { PrecheckRequest, PrecheckResult, PrecheckTest } from '@kadai/contracts';
 import type { Actor, AppContext } from '../../lib/context.ts';
 import { HttpError, badRequest } from '../../lib/errors.ts';
@@ -143,7 +144,7 @@ export async function precheck(
   const signal = AbortSignal.any([local.signal, AbortSignal.timeout(PRECHECK_TIMEOUT_MS)]);
   try {
     const evaluated = await evaluateFiles(
-      { run: runSandboxed, slots },
+      { run: runSandboxed, runPaired, slots },
       {
         format: prepared.target.rules,
         files: prepared.files,
@@ -179,6 +180,8 @@ export async function precheck(
     if (error instanceof SandboxUnavailableError) throw unavailable(error.message);
     if (error instanceof SandboxRequestError) throw badRequest(error.message);
     if (signal.aborted && !(error instanceof HttpError)) throw busy();
+    // The host spoiled the run (every retry of it): not the student's, and not an answer to give.
+    if (error instanceof HostFailure) throw busy();
     throw error;
   }
 }

@@ -234,6 +234,48 @@ describe('pytest test cases graded by the real grader', () => {
       expect(invalid.message).toMatch(/Syntax error/);
     });
 
+    it('gives the verdicts grading gives, test by test, on a file of mostly failing tests', async () => {
+      const other = await insertAssignment(t, { courses: [{ courseId: w.course.id }] });
+      const module = `import pytest
+from main import add, slow
+
+@pytest.mark.parametrize('a', range(30))
+def test_add(a):
+    assert add([a] * 20, [a]) == [a] * 21, 'lists of %d' % a
+
+@pytest.mark.parametrize('n', [1, 2, 3])
+def test_slow(n):
+    assert slow(n) == n
+`;
+      const code =
+        'def add(a, b):\n    return a if len(a) % 7 else a + b\n' +
+        'def slow(n):\n    import time\n    end = time.process_time() + 0.05 * n\n' +
+        '    while time.process_time() < end:\n        pass\n    return n if n < 3 else -n\n';
+      const created = await call(t, 'POST', `/api/Assignment/${other.id}/${w.course.id}/TestCase/`, {
+        token: w.tokens.editor,
+        body: { name: 'heavy', kind: 'pytest', test_code: module, time_limit_ms: 300 },
+      });
+      expect(created.status).toBe(201);
+      const submitted = await call(t, 'POST', '/api/Submission/Submit/', {
+        token: w.tokens.classmate,
+        body: { assignment_id: other.id, course_id: w.course.id, code },
+      });
+      const [graded, checked] = await Promise.all([
+        gradedDetail(t, Number(submitted.json.id), w.tokens.classmate),
+        call(t, 'POST', '/api/Submission/Precheck/', {
+          token: w.tokens.classmate,
+          body: { assignment_id: other.id, course_id: w.course.id, code },
+        }),
+      ]);
+      const precheckResult = PrecheckResult.parse(checked.body);
+      const verdicts = (items: { name: string; outcome: string; points: number }[]) =>
+        items.map((i) => [i.name, i.outcome, i.points]);
+      const gradedItems = verdicts(graded.evaluations[0]!.items);
+      expect(gradedItems.filter(([, outcome]) => outcome === 'failed')).toHaveLength(31);
+      expect(verdicts(precheckResult.tests[0]!.items)).toEqual(gradedItems);
+      expect(precheckResult.score).toBe(graded.score);
+    });
+
     it('is rate-limited apart from submitting, and refused after the cut-off', async () => {
       let last = 0;
       for (let i = 0; i < 8 && last !== 429; i++) last = (await precheck(RIGHT, w.tokens.classmate)).status;

@@ -1,24 +1,8 @@
 /**
- * The harness a `pytest` test case runs under, inside the sandbox: `python3 -I -S -c PYTEST_HARNESS
- * <test file> <CPU budget ms>`. It runs Debian's pytest on the one test module in /job and reports each
- * collected test on descriptor 4 (the sandbox's result channel), one JSON object a line:
- *
- * - `{"t": "ready"}` once pytest is imported — before any of the student's code is loaded, so a run
- *   without it failed on the grader's side (no pytest: exit 75), never because of the submission;
- * - `{"t": "error", "message"}` for a module that cannot be collected (a syntax error in the test file,
- *   an ImportError of the student's module, an exception at import);
- * - `{"t": "collected", "items": [{"id", "points"}]}` after collection (`points` -1: a bad marker);
- * - `{"t": "result", "id", "outcome", "message", "output"}` as each test finishes;
- * - `{"t": "done", "exit", "stopped"}` at the end, after which the process leaves with `os._exit`
- *   (no `atexit` handler or thread of the student's gets to write after it).
- *
- * What this does not make safe: the student's code runs in this process. It can reach pytest, this
- * plugin and descriptor 4 (see docs/grading.md, "pytest tests"); printing or writing files in /job
- * changes nothing, because neither is read for results.
- *
- * Start-up is most of a small run's cost, so it loads as little of pytest as it can: no entry-point
- * plugins (`PYTEST_DISABLE_PLUGIN_AUTOLOAD`), no cache provider, no conftest.py or ini file of the
- * folder (a submitted one would configure the run), and no bytecode written.
+ * The reference of `bench:grading -- --pytest`: how a pytest test case ran until issue 35 — the test
+ * module and the submission in one sandboxed process (the harness of commit 08b5b6e, unchanged but for
+ * this comment). It is kept only so that the bench can measure the two-process design against it in the
+ * same run; it is not safe to grade with (a submission can change its verdicts: docs/grading.md).
  */
 export const PYTEST_HARNESS = String.raw`
 def _kadai_pytest(test_file, budget_ms):
