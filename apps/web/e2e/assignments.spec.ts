@@ -72,7 +72,7 @@ test('an editor publishes an assignment with a visible and a hidden test; a stud
     await reference.getByRole('button', { name: 'Run against reference solution' }).click();
     await expect(reference.getByText('Completed')).toBeVisible({ timeout: 30_000 });
     await expect(reference.getByText('10 / 10').first()).toBeVisible();
-    await expect(reference.getByText('2 of 2 tests correct')).toBeVisible();
+    await expect(reference.getByText('2 of 2 tests passed')).toBeVisible();
 
     await wizard.getByRole('button', { name: 'Finish' }).click();
     await expect(editor.getByRole('heading', { level: 1, name: title })).toBeVisible();
@@ -126,7 +126,7 @@ test('an editor publishes an assignment with a visible and a hidden test; a stud
     await mine.getByRole('listitem').first().getByRole('link').click();
     await expect(student.getByRole('heading', { level: 1 })).toContainText(title);
     const results = student.getByRole('region', { name: 'Test results' });
-    await expect(results).toContainText('2 of 2 tests correct');
+    await expect(results).toContainText('2 of 2 tests passed');
     await results.getByRole('button', { name: /Large numbers/ }).click();
     await expect(results.getByText('A hidden test: only its result is shown.')).toBeVisible();
     await student.getByRole('button', { name: 'Make this my final submission' }).click();

@@ -73,7 +73,7 @@ test('an editor adds a pytest test file and checks it with a reference solution;
     await reference.getByRole('button', { name: 'Run against reference solution' }).click();
     await expect(reference.getByText('Completed')).toBeVisible({ timeout: 30_000 });
     await expect(reference.getByText('3 / 3').first()).toBeVisible();
-    await reference.getByRole('button', { name: /mean\(\) unit tests 3 of 3 passed/ }).click();
+    await reference.getByRole('button', { name: /mean\(\) unit tests 3 of 3 tests passed/ }).click();
     const items = reference.getByRole('list', { name: 'Tests in mean() unit tests' });
     await expect(items.getByRole('listitem')).toHaveCount(3);
     await expect(items).toContainText('test_empty_list_is_zero');

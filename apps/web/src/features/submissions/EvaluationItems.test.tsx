@@ -42,7 +42,7 @@ describe('the tests of a pytest file', () => {
       </MantineProvider>,
     );
     expect(screen.queryByText('Wrong answer')).toBeNull();
-    expect(screen.getByText('2 of 5 passed')).toBeTruthy();
+    expect(screen.getByText('2 of 5 tests passed')).toBeTruthy();
   });
 
   it('says when the shares of the tests are scaled to other points', () => {

@@ -2,11 +2,15 @@ import { Group, Loader, Text } from '@mantine/core';
 import type { SubmissionDetail } from '@kadai/contracts';
 import { useTranslation } from 'react-i18next';
 import { Section } from '../../ui/Section.tsx';
+import { countTests } from '../../ui/test-count.ts';
 import { EvaluationBody } from './EvaluationBody.tsx';
 import { TestResultList } from './TestResultList.tsx';
 import { isInProgress } from './status.ts';
 
-/** Every test's verdict, points, time and memory; open one for its input, output diff and errors. */
+/**
+ * Every test's verdict, points, time and memory; open one for its input, output diff and errors. The
+ * header counts tests, not test cases: each collected test of a pytest file is one.
+ */
 export function EvaluationResults({
   submission,
   headingOrder = 2,
@@ -17,7 +21,7 @@ export function EvaluationResults({
 }) {
   const { t } = useTranslation();
   const evaluations = [...submission.evaluations].sort((a, b) => a.position - b.position);
-  const correct = evaluations.filter((evaluation) => evaluation.status === 'Correct').length;
+  const { passed, count } = countTests(evaluations);
 
   return (
     <Section
@@ -26,7 +30,7 @@ export function EvaluationResults({
       actions={
         evaluations.length > 0 ? (
           <Text size="sm" c="dimmed">
-            {t('submissions.results.summary', { correct, count: evaluations.length })}
+            {t('submissions.testsPassed', { passed, count })}
           </Text>
         ) : null
       }

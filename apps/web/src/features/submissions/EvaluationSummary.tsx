@@ -1,6 +1,7 @@
 import { Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../i18n/format.ts';
+import { countTests } from '../../ui/test-count.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 import type { TestResult } from './test-results.ts';
 
@@ -11,7 +12,6 @@ export function EvaluationSummary({ evaluation }: { evaluation: TestResult }) {
   // A hidden evaluation has no time or memory at all (they could spell out its input).
   const timeMs = 'time_ms' in evaluation ? evaluation.time_ms : null;
   const memoryKb = 'memory_kb' in evaluation ? evaluation.memory_kb : null;
-  const passedItems = evaluation.items.filter((item) => item.outcome === 'passed').length;
   // A pytest file's items say which tests failed or raised: "wrong answer" (in Japanese "the output
   // differs") would only mislead. Its limits still say why the run stopped.
   const itemsTell =
@@ -33,7 +33,7 @@ export function EvaluationSummary({ evaluation }: { evaluation: TestResult }) {
         ) : null}
         {evaluation.items.length > 0 ? (
           <Text size="xs" c="dimmed">
-            {t('submissions.items.passedCount', { passed: passedItems, count: evaluation.items.length })}
+            {t('submissions.testsPassed', countTests([evaluation]))}
           </Text>
         ) : null}
         <Text size="xs" c="dimmed">

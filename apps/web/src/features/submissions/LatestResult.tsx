@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { pathTo } from '../../app/route-table.ts';
 import { Section } from '../../ui/Section.tsx';
+import { countTests } from '../../ui/test-count.ts';
 import { useSession } from '../auth/session.ts';
 import { EvaluationBody } from './EvaluationBody.tsx';
 import { ResultOutcome } from './ResultOutcome.tsx';
@@ -13,7 +14,6 @@ import { SubmissionStateNote } from './SubmissionStateNote.tsx';
 import { TestResultList } from './TestResultList.tsx';
 import { isInProgress } from './status.ts';
 import { myAssignmentSubmissionsQuery, submissionQuery } from './submissions.queries.ts';
-import { countPassed } from './test-results.ts';
 
 /**
  * The reader's latest submission to this assignment, under the editor: whether every test passed, and
@@ -58,7 +58,7 @@ export function LatestResult({ assignmentId, courseId }: { assignmentId: number;
 
 function LatestResultBody({ submission }: { submission: SubmissionDetail }) {
   const { t } = useTranslation();
-  const { passed, count } = countPassed(submission.evaluations);
+  const { passed, count } = countTests(submission.evaluations);
   const graded = submission.status === 'Completed' && count > 0;
   return (
     <Stack gap="sm">

@@ -6,10 +6,10 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client.ts';
 import { errorMessage } from '../../ui/errors.ts';
+import { countTests } from '../../ui/test-count.ts';
 import { FullEvaluationDetails } from './FullEvaluationDetails.tsx';
 import { ResultOutcome } from './ResultOutcome.tsx';
 import { TestResultList } from './TestResultList.tsx';
-import { countPassed } from './test-results.ts';
 
 /** Why a precheck did not run, in words: a rate limit says how long to wait. */
 export function precheckErrorMessage(error: unknown, t: TFunction): string {
@@ -69,13 +69,13 @@ function announcement(
   if (error) return `${t('submissions.precheck.failed')}: ${precheckErrorMessage(error, t)}`;
   if (!result) return '';
   if (result.status === 'InvalidFormat') return t('status.InvalidFormat');
-  const { passed, count } = countPassed(result.tests);
+  const { passed, count } = countTests(result.tests);
   return t('submissions.precheck.summary', { passed, count, score: result.score, max: result.max_score });
 }
 
 function PrecheckResultView({ result }: { result: PrecheckResult }) {
   const { t } = useTranslation();
-  const { passed, count } = countPassed(result.tests);
+  const { passed, count } = countTests(result.tests);
   const headingId = useId();
   return (
     <Stack gap="sm" component="section" aria-labelledby={headingId}>

@@ -75,22 +75,3 @@ export function scoreOutcome(
 
 /** Success, warning and danger colours of an outcome, each with its own icon in `ResultOutcome`. */
 export const OUTCOME_COLOR: Record<Outcome, string> = { all: 'green', some: 'orange', none: 'red' };
-
-/**
- * How many tests passed, of how many: each collected test of a pytest test case counts on its own
- * (a file of 20 tests with 3 failing is 17 of 20, not 0 of 1); any other test case counts once.
- */
-export function countPassed(results: readonly Pick<TestResult, 'status' | 'items'>[]) {
-  let passed = 0;
-  let count = 0;
-  for (const result of results) {
-    if (result.items.length > 0) {
-      passed += result.items.filter((item) => item.outcome === 'passed').length;
-      count += result.items.length;
-    } else {
-      passed += result.status === 'Correct' ? 1 : 0;
-      count += 1;
-    }
-  }
-  return { passed, count };
-}
