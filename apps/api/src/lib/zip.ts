@@ -23,12 +23,22 @@ export interface ZipReadLimits {
   maxEntries: number;
   /** Every entry inflated, added up. */
   maxTotalBytes: number;
-  /** The most one entry may inflate to; may throw to refuse the entry's name outright. */
+  /** The most one entry may inflate to, by the name it is read as; may throw to refuse that name outright. */
   maxEntryBytes: (name: string) => number;
+  /**
+   * The name each entry is read as, or null to leave it out unread, decided once on all the names after
+   * every one has passed `checkEntryName` (so a layout never sees, nor skips, an unsafe name). An entry
+   * left out still counts toward `maxEntries` and, by its declared size, `maxTotalBytes`: skipping it must
+   * not let it carry a bomb. By default every entry is read under its own name.
+   */
+  layout?: (names: readonly string[]) => (name: string) => string | null;
 }
 
 export interface ZipEntry {
-  /** The path inside the archive, checked: relative, `/`-separated, no `.` or `..` parts. */
+  /**
+   * The path inside the archive as the layout reads it (by default the archive's own), checked: relative,
+   * `/`-separated, no `.` or `..` parts.
+   */
   name: string;
   /** A folder entry (`name` ends with `/`); its data is empty. */
   isDirectory: boolean;
@@ -71,6 +81,31 @@ function nameProblem(name: string): string | null {
 export function checkEntryName(name: string): void {
   const problem = nameProblem(name);
   if (problem) throw new ZipError(`Entry "${name}" has ${problem}.`, name);
+}
+
+/** Files macOS and Windows leave in folders, compared in lower case as their file systems compare names. */
+const SYSTEM_FILES = new Set(['.ds_store', 'thumbs.db', 'desktop.ini']);
+
+/**
+ * Which of `names` (every name of one archive) are what "Compress" on macOS or Windows adds besides the
+ * files chosen: `__MACOSX/` and all below it (resource forks), `.DS_Store`, `Thumbs.db` and
+ * `desktop.ini` at any depth, and an AppleDouble `._<name>` beside a file or folder `<name>` of the
+ * archive. A `._` file with nothing beside it is not taken for junk: it is no copy of anything's
+ * metadata, so the caller decides about it like any other file.
+ */
+export function archiverJunk(names: readonly string[]): (name: string) => boolean {
+  // Every file and folder the archive holds, folders also when only implied by the paths below them.
+  const present = new Set<string>();
+  for (const name of names) {
+    const parts = name.replace(/\/$/, '').split('/');
+    for (let i = 1; i <= parts.length; i++) present.add(parts.slice(0, i).join('/'));
+  }
+  return (name) => {
+    const parts = name.replace(/\/$/, '').split('/');
+    const last = parts[parts.length - 1]!;
+    if (parts[0] === '__MACOSX' || SYSTEM_FILES.has(last.toLowerCase())) return true;
+    return last.startsWith('._') && present.has([...parts.slice(0, -1), last.slice(2)].join('/'));
+  };
 }
 
 function inflateCounted(name: string, compressed: Buffer, expected: number): Buffer {
@@ -149,29 +184,47 @@ function readDirectory(zip: Buffer, maxEntries: number): DirectoryRecord[] {
   return records;
 }
 
-/** Names, flags and declared sizes of every entry, checked before anything is inflated. */
-function checkDirectory(records: DirectoryRecord[], limits: ZipReadLimits): void {
+/**
+ * Names, flags and declared sizes of every entry, checked before anything is inflated; the name each is
+ * read as (null: left out, though still counted).
+ */
+function checkDirectory(records: DirectoryRecord[], limits: ZipReadLimits): (string | null)[] {
   const seen = new Set<string>();
-  let declaredTotal = 0;
-  for (const { name, flags, size, method } of records) {
+  // Every name is checked before the layout sees any, so a junk name is skipped only once it is safe.
+  for (const { name } of records) {
     checkEntryName(name);
     if (seen.has(name)) throw new ZipError(`Entry "${name}" is in the archive twice.`, name);
     seen.add(name);
+  }
+  const readAs = limits.layout?.(records.map((r) => r.name)) ?? ((name: string) => name);
+  const read = new Set<string>();
+  let declaredTotal = 0;
+  return records.map(({ name, flags, size, method }) => {
     if (flags & 0x1) throw new ZipError(`Entry "${name}" is encrypted.`, name);
-    if (name.endsWith('/')) {
-      if (size !== 0) throw new ZipError(`Folder entry "${name}" has data.`, name);
-      continue;
-    }
-    if (method !== 0 && method !== 8) {
+    if (name.endsWith('/') && size !== 0) throw new ZipError(`Folder entry "${name}" has data.`, name);
+    if (!name.endsWith('/') && method !== 0 && method !== 8) {
       throw new ZipError(
         `Entry "${name}" uses compression method ${method}; only deflate is supported.`,
         name,
       );
     }
-    const maxBytes = limits.maxEntryBytes(name);
-    if (size > maxBytes) {
-      throw new ZipError(`Entry "${name}" is ${size} bytes; at most ${maxBytes} are allowed.`, name);
+    const as = readAs(name);
+    if (as !== null) {
+      // The layout is ours, but it must never be what makes a name unsafe, a file a folder, or two
+      // entries one.
+      checkEntryName(as);
+      if (read.has(as) || as.endsWith('/') !== name.endsWith('/')) {
+        throw new ZipError(`Entry "${name}" cannot be read as "${as}".`, name);
+      }
+      read.add(as);
+      if (!as.endsWith('/')) {
+        const maxBytes = limits.maxEntryBytes(as);
+        if (size > maxBytes) {
+          throw new ZipError(`Entry "${name}" is ${size} bytes; at most ${maxBytes} are allowed.`, name);
+        }
+      }
     }
+    // Entries left out count too, so that junk cannot slip a bomb past the limit unseen.
     declaredTotal += size;
     if (declaredTotal > limits.maxTotalBytes) {
       throw new ZipError(
@@ -179,7 +232,8 @@ function checkDirectory(records: DirectoryRecord[], limits: ZipReadLimits): void
         name,
       );
     }
-  }
+    return as;
+  });
 }
 
 function extract(zip: Buffer, record: DirectoryRecord): Buffer {
@@ -201,16 +255,21 @@ function extract(zip: Buffer, record: DirectoryRecord): Buffer {
 }
 
 /**
- * Every entry of `zip`, in the order of its central directory; a `ZipError` at the first problem. All
- * names and declared sizes are checked first, so a bomb is refused before a byte of it is inflated.
+ * Every entry of `zip` the layout reads, in the order of its central directory; a `ZipError` at the
+ * first problem. All names and declared sizes are checked first, so a bomb is refused before a byte of
+ * it is inflated.
  */
 export function readZip(zip: Buffer, limits: ZipReadLimits): ZipEntry[] {
   const records = readDirectory(zip, limits.maxEntries);
-  checkDirectory(records, limits);
-  return records.map((record) => {
-    const isDirectory = record.name.endsWith('/');
-    return { name: record.name, isDirectory, data: isDirectory ? Buffer.alloc(0) : extract(zip, record) };
+  const names = checkDirectory(records, limits);
+  const entries: ZipEntry[] = [];
+  records.forEach((record, i) => {
+    const name = names[i];
+    if (name === null || name === undefined) return;
+    const isDirectory = name.endsWith('/');
+    entries.push({ name, isDirectory, data: isDirectory ? Buffer.alloc(0) : extract(zip, record) });
   });
+  return entries;
 }
 
 /** A .zip of the given files (path → bytes), deflated; folders are implied by the paths. */

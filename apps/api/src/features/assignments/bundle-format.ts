@@ -14,7 +14,7 @@ import {
 } from '@kadai/contracts';
 import type { z } from 'zod';
 import { badRequest } from '../../lib/errors.ts';
-import type { ZipEntry } from '../../lib/zip.ts';
+import { archiverJunk, type ZipEntry } from '../../lib/zip.ts';
 
 /**
  * The layout of an assignment bundle (docs/assignments.md, "Bundles"): what an export writes and what
@@ -119,7 +119,41 @@ export function buildBundle(content: BundleContent): Map<string, Uint8Array> {
 
 /* ─── Import ───────────────────────────────────────────────────────────────────────────────────── */
 
-const TOP_LEVEL = 'assignment.json, statement.md, starter/, reference/, files/ and tests/';
+const TOP_LEVEL =
+  'assignment.json, statement.md, starter/, reference/, files/ and tests/ (at its root, or all in one folder)';
+
+/** The layout's own folders: a zip of one of them alone is a bundle without its assignment.json. */
+const LAYOUT_FOLDERS = new Set(['starter', 'reference', 'files', 'tests']);
+
+/**
+ * The one folder every entry is in (`sum-of-two` of `sum-of-two/assignment.json`, …), or null: a zip of
+ * a folder, as "Compress" on macOS and Windows or `zip -r` make it. A file at the root (assignment.json
+ * above all) means the layout starts at the root; two folders are read as they are, and refused. A
+ * layout folder (a zip of `tests/` alone) is read as it is too, so that what is missing is named in
+ * the layout's own words rather than its contents being taken for a bundle.
+ */
+function commonFolder(names: readonly string[]): string | null {
+  if (names.some((name) => !name.includes('/'))) return null;
+  const tops = new Set(names.map((name) => name.slice(0, name.indexOf('/'))));
+  const [folder] = tops;
+  return tops.size === 1 && !LAYOUT_FOLDERS.has(folder!) ? folder! : null;
+}
+
+/**
+ * How a bundle's entries are read (`readZip`'s `layout`): what the archiver added is left out unread, and
+ * a zip of one folder is read from inside it. Only names that passed the zip's safety checks get here.
+ */
+export function bundleLayout(names: readonly string[]): (name: string) => string | null {
+  const isJunk = archiverJunk(names);
+  const folder = commonFolder(names.filter((name) => !isJunk(name)));
+  return (name) => {
+    if (isJunk(name)) return null;
+    if (folder === null) return name;
+    // The folder's own entry (`sum-of-two/`) stands for the root, which needs none.
+    const inner = name.slice(folder.length + 1);
+    return inner === '' ? null : inner;
+  };
+}
 
 /**
  * The most bytes an entry may inflate to, by where it is; a name outside the format is refused before

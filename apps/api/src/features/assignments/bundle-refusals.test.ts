@@ -70,6 +70,10 @@ describe('a bad bundle answers 400 invalid_bundle naming the entry, and creates 
   const tooManyEntries = Object.fromEntries(
     Array.from({ length: MAX_BUNDLE_ENTRIES + 1 }, (_, i) => [`files/f${i}.txt`, 'x']),
   );
+  // With assignment.json, one more than the limit: the last entry is junk, which counts like any other.
+  const tooManyJunkEntries = Object.fromEntries(
+    Array.from({ length: MAX_BUNDLE_ENTRIES }, (_, i) => [`__MACOSX/._f${i}`, 'x']),
+  );
   const tenMegabytes = new Uint8Array(MAX_ATTACHMENT_BYTES);
   const cases: { name: string; zip: () => Buffer; detail: string }[] = [
     {
@@ -90,8 +94,66 @@ describe('a bad bundle answers 400 invalid_bundle naming the entry, and creates 
     { name: 'a backslash', zip: () => zipOf({ 'assignment.json': meta(), 'a\\b': 'x' }), detail: 'a\\b' },
     {
       name: 'an unknown folder',
-      zip: () => zipOf({ 'assignment.json': meta(), '__MACOSX/x': 'x' }),
-      detail: '__MACOSX/x',
+      zip: () => zipOf({ 'assignment.json': meta(), 'docs/x': 'x' }),
+      detail: 'docs/x',
+    },
+    {
+      // A zip of a folder is read from inside it only when it is the one folder (bundle-folders.test.ts).
+      name: 'two top-level folders',
+      zip: () => zipOf({ 'a/assignment.json': meta(), 'b/statement.md': 'x' }),
+      detail: '"a/assignment.json" is not part of the bundle format',
+    },
+    {
+      name: 'a folder beside a file at the root',
+      zip: () => zipOf({ 'a/assignment.json': meta(), 'notes.txt': 'x' }),
+      detail: '"a/assignment.json" is not part of the bundle format',
+    },
+    {
+      name: 'a zip of the tests/ folder alone',
+      zip: () => zipOf({ 'tests/01-a/test.json': test() }),
+      detail: 'no assignment.json',
+    },
+    {
+      name: 'a stray file inside a zipped folder',
+      zip: () => zipOf({ 'a/assignment.json': meta(), 'a/notes.txt': 'x' }),
+      detail: '"notes.txt" is not part of the bundle format',
+    },
+    {
+      // Junk is skipped only once its name has passed the same checks as any other.
+      name: 'a parent path inside __MACOSX/',
+      zip: () => zipOf({ 'assignment.json': meta(), '__MACOSX/../../x': 'x' }),
+      detail: '__MACOSX/../../x',
+    },
+    {
+      name: 'a .DS_Store under a name with a control character',
+      zip: () => zipOf({ 'assignment.json': meta(), 'a\u0001b/.DS_Store': 'x' }),
+      detail: '/.DS_Store" has a control character',
+    },
+    {
+      name: 'a Thumbs.db under an absolute path',
+      zip: () => zipOf({ 'assignment.json': meta(), '/files/Thumbs.db': 'x' }),
+      detail: '"/files/Thumbs.db"',
+    },
+    {
+      // Only a ._ file beside what it describes is the AppleDouble metadata macOS adds.
+      name: 'a ._ file with nothing beside it',
+      zip: () => zipOf({ 'assignment.json': meta(), '._notes.md': 'x' }),
+      detail: '"._notes.md" is not part of the bundle format',
+    },
+    {
+      name: 'too many entries, counting junk',
+      zip: () => zipOf({ 'assignment.json': meta(), ...tooManyJunkEntries }),
+      detail: `${MAX_BUNDLE_ENTRIES + 1} entries`,
+    },
+    {
+      name: 'a zip bomb in junk (its declared size counts toward the total)',
+      zip: () =>
+        declareSize(
+          zipOf({ 'assignment.json': meta(), '__MACOSX/._bomb': 'x' }),
+          '__MACOSX/._bomb',
+          MAX_BUNDLE_UNCOMPRESSED_BYTES,
+        ),
+      detail: '__MACOSX/._bomb',
     },
     {
       name: 'an unknown file',

@@ -19,6 +19,7 @@ import { assignmentOut, checkSubmissionRules, insertNewAssignment } from './assi
 import {
   buildBundle,
   bundleEntryLimit,
+  bundleLayout,
   invalidBundle,
   parseBundle,
   slugOf,
@@ -112,6 +113,7 @@ function readBundle(zip: Buffer): BundleContent {
         maxEntries: MAX_BUNDLE_ENTRIES,
         maxTotalBytes: MAX_BUNDLE_UNCOMPRESSED_BYTES,
         maxEntryBytes: bundleEntryLimit,
+        layout: bundleLayout,
       }),
     );
   } catch (error) {
