@@ -1,11 +1,13 @@
 // bench:grading's report of a spike: the figures as a table, then each target of the verdict met or not
 // (docs/performance.md, bench:grading). grading.bench.ts measures; this prints and judges.
 import os from 'node:os';
-import { PYTEST_TESTS, type ReferenceRun } from './grading-pytest.ts';
+import type { referenceReport } from './grading-pytest.ts';
 import { percentile } from './stats.ts';
 
 export interface SpikeFigures {
   pytest: boolean;
+  /** The spike ran beside a CPU hog: every score must still be right. */
+  hog: boolean;
   budget: { runsPerSecond: number; cpuPerRunMs: number };
   submissions: number;
   /** Seconds from the first submit to the last score (or the end of draining). */
@@ -32,12 +34,13 @@ export interface SpikeFigures {
   checkCpuMs: number[];
   /** This process's own CPU over the spike, ms. */
   benchCpuMs: number;
-  reference: { io: ReferenceRun; pytest: ReferenceRun };
+  reference: ReturnType<typeof referenceReport>;
 }
 
 /** Prints the spike's table and its verdict; the targets missed (none: the bench passes). */
 export function printSpikeReport({
   pytest,
+  hog,
   budget,
   submissions,
   elapsed,
@@ -65,7 +68,7 @@ export function printSpikeReport({
   const p99 = percentile(latencies, 99) / 1000;
   const cpuPerSubmission = sandboxCpuMs / Math.max(1, latencies.length);
   const cpuPerRun = sandboxCpuMs / Math.max(1, sandboxRuns);
-  const spikeRatio = cpuPerSubmission / reference.io.cpuMs;
+  const spikeRatio = cpuPerSubmission / reference.ioCpuMs;
   const load = os.loadavg().map((x) => x.toFixed(2));
 
   console.log('');
@@ -124,36 +127,32 @@ export function printSpikeReport({
     console.log(`submit errors: ${submitErrors.length}, first: ${submitErrors[0]}`);
   console.log(
     `sandbox CPU per submission: ${cpuPerSubmission.toFixed(0)} ms, ` +
-      `${spikeRatio.toFixed(1)}× the io test run of the reference (${reference.io.cpuMs.toFixed(1)} ms)`,
+      `${spikeRatio.toFixed(1)}× the io test run of the reference (${reference.ioCpuMs.toFixed(1)} ms)`,
   );
   console.log(
     `p99 submit → score ${p99.toFixed(2)} s (information: the issue's ${pytest ? '120' : '30'} s holds on a quiet ` +
       `box), load average ${load.join(' / ')}`,
   );
   // Each target: what, the measured value, met.
-  const referenceRatio = reference.pytest.cpuMs / reference.io.cpuMs;
   const targets: [string, string, boolean][] = [
     ['0 lost', `${lost} (${submitErrors.length} submit errors)`, lost === 0 && submitErrors.length === 0],
-    ['0 wrong scores', String(wrongScores), wrongScores === 0],
-    [
-      `≥ ${budget.runsPerSecond} sandbox runs/s`,
-      runsPerSecond.toFixed(1),
-      runsPerSecond >= budget.runsPerSecond,
-    ],
+    [hog ? '0 scores changed by the CPU hog' : '0 wrong scores', String(wrongScores), wrongScores === 0],
+    // Beside a hog the box has half its CPU or less: capacity is not what is judged then.
+    ...(hog
+      ? []
+      : ([
+          [
+            `≥ ${budget.runsPerSecond} sandbox runs/s`,
+            runsPerSecond.toFixed(1),
+            runsPerSecond >= budget.runsPerSecond,
+          ],
+        ] satisfies [string, string, boolean][])),
     [
       `sandbox CPU ≤ ${budget.cpuPerRunMs} ms per run`,
       `${cpuPerRun.toFixed(1)} ms`,
       cpuPerRun <= budget.cpuPerRunMs,
     ],
-    ...(pytest
-      ? ([
-          [
-            `pytest ${PYTEST_TESTS} tests ≤ 5× an io test run`,
-            `${referenceRatio.toFixed(2)}×`,
-            referenceRatio <= 5,
-          ],
-        ] satisfies [string, string, boolean][])
-      : []),
+    ...reference.targets,
   ];
   for (const [what, measured, met] of targets) console.log(`${met ? '✓' : '✗'} ${what}: ${measured}`);
   const missed = targets.filter(([, , met]) => !met).map(([what]) => what);

@@ -6,7 +6,12 @@
 //
 // `-- --pytest` (or BENCH_MODE=pytest): each submission is graded by one pytest test case of 20 tests
 // instead (bench/grading-pytest.ts), and a pytest run of those 20 tests must cost at most 5× the sandbox
-// CPU of one io test run, both measured in the same run before the spike (issue 18).
+// CPU of one io test run, both measured in the same run before the spike (issue 18). Before the spike it
+// also grades a 55-test course module both the way Kadai does (the test module and the submission in two
+// sandboxed processes) and the way it did until issue 35 (one process): at most 1.5× the CPU.
+//
+// `-- --hog` (or BENCH_HOG=1): the spike runs beside a CPU hog on every core (busy loops in other
+// processes), and no score may change: load is never charged to a student (issue 35).
 //
 // The verdict (issue 22 §3: a verdict that gives the same answer every hour on this shared box): no
 // submission lost or wrongly scored, sandbox runs per second and sandbox CPU per run within the mode's
@@ -24,7 +29,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
-import { runSandboxed, type SandboxRequest } from '@kadai/sandbox';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { runPaired, runSandboxed, type PairedRequest, type SandboxRequest } from '@kadai/sandbox';
 import { startGrader } from '@kadai/grader/worker';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase, type Database } from '../apps/api/src/db/client.ts';
@@ -44,7 +50,7 @@ import {
   PYTEST_MODULE,
   PYTEST_TESTS,
   PYTEST_TIME_LIMIT_MS,
-  referenceLines,
+  referenceReport,
 } from './grading-pytest.ts';
 
 const SUBMISSIONS = Number(process.env.BENCH_SUBMISSIONS ?? 600);
@@ -55,6 +61,7 @@ const numberOrUndefined = (value: string | undefined) => (value ? Number(value) 
 const usePg = process.argv.includes('--pg') || Boolean(process.env.DATABASE_URL);
 const pgServer = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const PYTEST = process.argv.includes('--pytest') || process.env.BENCH_MODE === 'pytest';
+const HOG = process.argv.includes('--hog') || process.env.BENCH_HOG === '1';
 
 /** Light tests: read two numbers, print their sum (a correct program passes all five). */
 const TESTS = [
@@ -193,6 +200,20 @@ try {
     gradingTimeoutSeconds: config.GRADING_TIMEOUT,
     workers: numberOrUndefined(process.env.BENCH_WORKERS),
     batchSize: numberOrUndefined(process.env.BENCH_BATCH),
+    runPaired: async (request: PairedRequest) => {
+      sandboxRuns += 1;
+      testRuns += 1;
+      const t0 = performance.now();
+      try {
+        const result = await runPaired(request);
+        if (result.cpuMs !== null && result.worker.cpuMs !== null) {
+          testCpuMs.push(result.cpuMs + result.worker.cpuMs);
+        }
+        return result;
+      } finally {
+        sandboxMs += performance.now() - t0;
+      }
+    },
     runSandboxed: async (request: SandboxRequest) => {
       sandboxRuns += 1;
       if (request.stdin !== undefined) testRuns += 1;
@@ -215,8 +236,16 @@ try {
   );
 
   // The reference, on the box as it is now: io and pytest runs one after another, nothing else running.
-  const reference = await measureReference();
-  for (const line of referenceLines(reference)) console.log(line);
+  const reference = referenceReport(await measureReference(PYTEST));
+  for (const line of reference.lines) console.log(line);
+
+  // The hog: a busy loop per core in processes of their own, from the first submit to the last score.
+  const hogs: ChildProcess[] = HOG
+    ? Array.from({ length: os.availableParallelism() }, () =>
+        spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }),
+      )
+    : [];
+  if (HOG) console.log(`CPU hog: ${hogs.length} busy processes beside the spike`);
 
   // Arrivals: evenly spaced on a fixed schedule (a late one does not push the rest back).
   const started = performance.now();
@@ -293,7 +322,9 @@ try {
         ? `no progress for ${STALL_SECONDS} s`
         : `${DRAIN_SECONDS} s of draining`;
   const cpu = process.cpuUsage(cpuStart);
+  // Read before the hogs are reaped: their CPU is not the sandboxes'.
   const sandboxCpuMs = childrenCpuMs() - childrenStart;
+  for (const hog of hogs) hog.kill('SIGKILL');
 
   const timing = await q(
     `SELECT EXTRACT(EPOCH FROM (graded_at - created_at)) * 1000 AS latency_ms, score
@@ -308,6 +339,7 @@ try {
   const elapsed = (finished - started) / 1000;
   const missed = printSpikeReport({
     pytest: PYTEST,
+    hog: HOG,
     budget: SPIKE_BUDGETS[PYTEST ? 'pytest' : 'io'],
     submissions: SUBMISSIONS,
     elapsed,
