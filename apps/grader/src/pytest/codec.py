@@ -21,9 +21,59 @@
 # Only what every value needs is imported up front (start-up is most of a small run's cost); the types
 # of other modules are recognised by their module's name and their module imported when one comes.
 import binascii as _binascii
-import collections as _collections
-import json as _json
 import sys as _codec_sys
+
+try:
+    # The json package's own modules compile regular expressions when imported (20 ms of a worker's
+    # start-up): its C scanner and encoder are all a frame needs.
+    import _json
+
+    class _Scanning:
+        strict = True
+        object_hook = None
+        object_pairs_hook = None
+        parse_float = float
+        parse_int = int
+        parse_constant = {'NaN': float('nan'), 'Infinity': float('inf'), '-Infinity': float('-inf')}.__getitem__
+        memo = {}
+
+    _scan = _json.make_scanner(_Scanning())
+
+    def _unencodable(value):
+        raise TypeError('not JSON')
+
+    _encode = _json.make_encoder(None, _unencodable, _json.encode_basestring_ascii, None, ':', ',', False, False,
+                                 True)
+
+    def _json_dumps(frame):
+        return ''.join(_encode(frame, 0))
+
+    def _json_loads(line):
+        try:
+            frame, end = _scan(line, 0)
+        except StopIteration:
+            raise ValueError('no JSON value') from None
+        if end != len(line):
+            raise ValueError('more than one JSON value')
+        return frame
+except (ImportError, AttributeError):
+    import json as _json_module
+
+    def _json_dumps(frame):
+        return _json_module.dumps(frame, ensure_ascii=True, separators=(',', ':'))
+
+    def _json_loads(line):
+        return _json_module.loads(line)
+
+
+class _LazyCollections:
+    """collections, imported when a value first needs it (it costs a worker's start-up 6 ms)."""
+
+    def __getattr__(self, name):
+        return getattr(_lib('collections'), name)
+
+
+_collections = _LazyCollections()
 
 MAX_DEPTH = 200
 
@@ -64,7 +114,7 @@ class Codec:
     # ── encoding ──────────────────────────────────────────────────────────────────────────────────
 
     def dumps(self, frame):
-        return (_json.dumps(frame, ensure_ascii=True, separators=(',', ':')) + '\n').encode('ascii')
+        return (_json_dumps(frame) + '\n').encode('ascii')
 
     def encode(self, value):
         return self.enc(value, _State())
@@ -79,9 +129,10 @@ class Codec:
         try:
             if st.depth > MAX_DEPTH:
                 raise CodecError('the value is nested too deeply (or contains itself) to be passed')
-            if t is list or t is dict or t is set or t is bytearray or t is _collections.deque \
-                    or t is _collections.OrderedDict or t is _collections.Counter \
-                    or t is _collections.defaultdict:
+            mutable = t is list or t is dict or t is set or t is bytearray or (
+                t.__module__ == 'collections' and t in (_collections.deque, _collections.OrderedDict,
+                                                        _collections.Counter, _collections.defaultdict))
+            if mutable:
                 seen = st.memo.get(id(v))
                 if seen is not None:
                     return ['@', seen]
@@ -122,15 +173,15 @@ class Codec:
                     return ['ti', v.isoformat()]
                 if t is datetime.timedelta:
                     return ['td', v.days, v.seconds, v.microseconds]
-            if t is _collections.OrderedDict:
+            if module == 'collections' and t is _collections.OrderedDict:
                 return self._pairs('od', v, st)
-            if t is _collections.Counter:
+            if module == 'collections' and t is _collections.Counter:
                 return self._pairs('ct', v, st)
-            if t is _collections.defaultdict:
+            if module == 'collections' and t is _collections.defaultdict:
                 factory = v.default_factory
                 name = factory.__name__ if _DEFAULT_FACTORIES.get(getattr(factory, '__name__', None)) is factory else None
                 return self._pairs('dd', v, st, [name])
-            if t is _collections.deque:
+            if module == 'collections' and t is _collections.deque:
                 return ['dq', v.maxlen] + [e(x, st) for x in v]
             if issubclass(t, tuple) and t.__bases__ == (tuple,) and isinstance(getattr(t, '_fields', None), tuple):
                 tagged = self.encode_other(self, v, st)
@@ -180,7 +231,7 @@ class Codec:
 
     def loads(self, line):
         try:
-            frame = _json.loads(line)
+            frame = _json_loads(line.decode('ascii') if type(line) is bytes else line)
         except Exception as e:
             raise CodecError('a frame that is not JSON: %s' % (e,)) from None
         if type(frame) is not dict:
@@ -370,15 +421,17 @@ def update_in_place(original, new):
     t = type(original)
     if t is not type(new):
         return
+    collections = _lib('collections') if t.__module__ == 'collections' else None
     if t is list or t is bytearray:
         original[:] = new
     elif t is set:
         original.clear()
         original.update(new)
-    elif t is _collections.deque:
+    elif collections is not None and t is collections.deque:
         original.clear()
         original.extend(new)
-    elif t in (dict, _collections.OrderedDict, _collections.Counter, _collections.defaultdict):
+    elif t is dict or collections is not None and t in (collections.OrderedDict, collections.Counter,
+                                                          collections.defaultdict):
         original.clear()
         original.update(new)
     elif hasattr(original, '__dict__') and type(original.__dict__) is dict:
@@ -388,6 +441,7 @@ def update_in_place(original, new):
 
 def is_mutable_argument(value, assignment_modules):
     t = type(value)
-    return t in (list, dict, set, bytearray, _collections.deque, _collections.OrderedDict,
-                 _collections.Counter, _collections.defaultdict) or (
+    return t in (list, dict, set, bytearray) or (
+        t.__module__ == 'collections' and t in (_collections.deque, _collections.OrderedDict,
+                                                _collections.Counter, _collections.defaultdict)) or (
         t.__module__ in assignment_modules and not issubclass(t, BaseException))

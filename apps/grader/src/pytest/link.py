@@ -107,6 +107,7 @@ class Link:
         self.events = []
         self.seq = None                     # the live incarnation, when there is one
         self.ready = False
+        self.started = False                # the supervisor's first `spawned` (unasked) has been read
         self.gone = False                   # the worker sandbox itself has ended
         self.asked = 0
         self.cpu_seen = 0
@@ -193,8 +194,9 @@ class Link:
             self.budget.ended = describe_status(status)
 
     def _ctl_ask(self, command, kind):
-        """Sends a command and waits for the supervisor's answer of that kind."""
-        self._ctl_send(command)
+        """Sends a command (None: nothing) and waits for the supervisor's answer of that kind."""
+        if command is not None:
+            self._ctl_send(command)
         deadline = _time.monotonic() + HOST_PATIENCE
         while not self.gone:
             for i, event in enumerate(self.events):
@@ -244,7 +246,7 @@ class Link:
         self.pending.clear()
         while True:
             try:
-                if not _os.read(DATA_FD, 1 << 20):
+                if not _os.read(DATA_FD, 65536):
                     break
             except (BlockingIOError, OSError):
                 break
@@ -258,6 +260,11 @@ class Link:
         if self.seq is not None and self.ready:
             return
         restarted = False
+        if not self.started:
+            # The supervisor starts the first worker by itself: wait for it rather than start another.
+            self.started = True
+            if self._ctl_ask(None, 'spawned') is None:
+                raise SubmissionEnded('The sandbox of the submission was stopped; nothing of it can run.')
         if self.seq is None:
             self._drain()
             if self._ctl_ask('spawn', 'spawned') is None:
@@ -288,7 +295,7 @@ class Link:
     def _read_data(self):
         while True:
             try:
-                chunk = _os.read(DATA_FD, 1 << 20)
+                chunk = _os.read(DATA_FD, 65536)
             except BlockingIOError:
                 break
             except OSError:
