@@ -5,7 +5,6 @@ import { runTestCase } from '../apps/grader/src/run-test.ts';
 import { Semaphore } from '../apps/grader/src/semaphore.ts';
 import type { TestCaseSpec } from '../apps/grader/src/evaluation.ts';
 import { pytestArgv } from './pytest-one-process.ts';
-import { percentile } from './stats.ts';
 
 /*
  * The pytest side of `npm run bench:grading` (`-- --pytest` or BENCH_MODE=pytest): the test modules, the

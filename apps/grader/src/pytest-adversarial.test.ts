@@ -146,6 +146,11 @@ const CHEATS: [string, string, 'same' | 'no more', string?][] = [
   ['sleeps where it is wrong', '', 'same'],
   ['returns an object whose repr never ends', '', 'same'],
   [
+    'hides its CPU time from the test process while a thread works',
+    'import threading, time, resource\ntime.process_time_ns = lambda: 0\nresource.getrusage = lambda *a: resource.struct_rusage((0.0,) * 16)\ndef _work():\n    while True:\n        pass\nthreading.Thread(target=_work, daemon=True).start()\n',
+    'no more',
+  ],
+  [
     'burns CPU in a thread between tests',
     'import threading\ndef _burn():\n    while True:\n        pass\nthreading.Thread(target=_burn, daemon=True).start()\n',
     'no more',

@@ -407,6 +407,20 @@ def die():
     );
   });
 
+  it('reports tests that never call the submission, first or last, whatever its results wait for', async () => {
+    const module = `from main import add
+def test_first():
+    assert 1 + 1 == 2
+${Array.from({ length: 10 }, (_, i) => `def test_call_${i}():\n    assert add(${i}, 1) == ${i + 1}\n`).join('')}
+def test_last():
+    assert 2 + 2 == 4
+`;
+    const result = await runTestCase(context({ 'main.py': ADD }), spec(module));
+    expect(result.items).toHaveLength(12);
+    expect(result.items.every((i) => i.outcome === 'passed')).toBe(true);
+    expect(result).toMatchObject({ status: 'Correct', points: 10 });
+  });
+
   it('runs out of memory in one test and goes on with a fresh process', async () => {
     const module = `import main
 def test_greedy():

@@ -28,7 +28,7 @@ def call(code):
     send(code)
     return replies.readline().decode().strip()
 SPIN = 'import time\nend = time.process_time() + 0.3\nwhile time.process_time() < end: pass\n'
-ask(None, 'spawned')
+ask('spawn', 'spawned')
 `;
 
 /** Python for the worker: answers lines on descriptor 3. */
@@ -42,7 +42,16 @@ for line in iter(channel.readline, b''):
     exec(json.loads(line))
 `;
 
-function pair(main: string, worker = WORKER, extra: Partial<PairedRequest['main']> = {}): PairedRequest {
+/**
+ * `forked`: the worker is `-S -c CODE`, which the supervisor forks from itself (the grader's way);
+ * otherwise it is started afresh with posix_spawn.
+ */
+function pair(
+  main: string,
+  worker = WORKER,
+  extra: Partial<PairedRequest['main']> = {},
+  forked = true,
+): PairedRequest {
   return {
     main: {
       files: [{ path: 'secret.txt', content: 'main-only' }],
@@ -50,14 +59,19 @@ function pair(main: string, worker = WORKER, extra: Partial<PairedRequest['main'
       limits: { wallMs: 20_000 },
       ...extra,
     },
-    worker: { files: [{ path: 'main.py', content: 'x = 1\n' }], argv: ['-c', worker] },
+    worker: {
+      files: [{ path: 'main.py', content: 'x = 1\n' }],
+      argv: forked ? ['-S', '-c', worker] : ['-c', worker],
+      limits: { memoryBytes: 200 * 1024 * 1024, processes: 20 },
+    },
   };
 }
 
 describe.concurrent('paired runs', { timeout: 60_000 }, () => {
   it('joins the main program to the worker and to its supervisor, which starts, measures and kills it', async () => {
     const result = await runPaired(
-      pair(`
+      pair(
+        `
 print('echo=' + call('answer(open("main.py").read().strip())'))
 print('pid=' + call('answer(os.getpid())'))
 call(SPIN + 'answer(1)')
@@ -70,7 +84,11 @@ send('os._exit(4)')
 exit_line = ask(None, 'exit')
 print('exit=%s %d' % (exit_line[1], os.waitstatus_to_exitcode(int(exit_line[2]))))
 print('after=' + ' '.join(ask('usage', 'usage')[4:]))
-`),
+`,
+        WORKER,
+        {},
+        false,
+      ),
     );
     const said = report(result.stdout);
     expect(result.exitCode, result.stderr).toBe(0);
@@ -103,6 +121,9 @@ try:
 except OSError as e:
     answer(e.errno)
 '''))
+print('limits=' + call('import resource\\nanswer(resource.getrlimit(resource.RLIMIT_AS)[0] >> 20, )'))
+print('nproc=' + call('import resource\\nanswer(resource.getrlimit(resource.RLIMIT_NPROC)[0])'))
+print('main=' + call('import __main__\\nanswer(sorted(n for n in vars(__main__) if not n.startswith("__")))'))
 `),
     );
     const said = report(result.stdout);
@@ -114,6 +135,10 @@ except OSError as e:
     // stdin, stdout, stderr, the data socket and the listing's own: no control socket, no report pipe.
     expect(said.fds).toBe('[0, 1, 2, 3, 4]');
     expect(said.mem).toBe('13');
+    // Forked from the supervisor, with the limits prlimit would have set and a __main__ of its own.
+    expect(said.limits).toBe('200');
+    expect(said.nproc).toBe('20');
+    expect(said.main).toBe("['answer', 'channel', 'json', 'line', 'os', 'resource', 'sys']");
   });
 
   it('counts the CPU of a worker that hides from /proc, and of the processes it starts', async () => {

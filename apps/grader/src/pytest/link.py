@@ -2,10 +2,18 @@
 #
 # The link sends requests to the submission's process (worker.py) and waits for the answers, serving
 # the callbacks it makes meanwhile; it starts that process, restarts it after a test that killed it, and
-# holds every call to the test's limits: CPU time (measured by the worker sandbox's supervisor) and the
-# worker's own time (wall time waiting for it, less the time it spent waiting for a CPU: a busy host is
-# not the student's doing). Time spent in the test's own code, in pytest, or serving callbacks is never
-# counted. All of it runs in this trusted process, which never runs a line of the submission.
+# holds every call to the test's limits: CPU time and the worker's own time (wall time waiting for it,
+# less the time it spent waiting for a CPU: a busy host is not the student's doing). Time spent in the
+# test's own code, in pytest, or serving callbacks is never counted. All of it runs in this trusted
+# process, which never runs a line of the submission.
+#
+# CPU time: every message of the worker says how much it has used so far (its own clock, free to read),
+# and each test is charged what that grew by. The worker could lie, so the supervisor — whose figures
+# the worker cannot touch — is asked (a round trip that wakes two processes, about the cost of a call)
+# whenever it matters: while a call runs long, when a test nears its limit, and every CHECK_EVERY tests.
+# What it measured beyond what the worker said is charged to the test then running; beyond SLACK_NS (a
+# worker that hid its CPU time), every test since the last check is judged over its limit: their results
+# are held until then (`finish` returns the tests whose accounting is final).
 
 import os as _os
 import select as _select
@@ -13,6 +21,8 @@ import threading as _threading
 import time as _time
 
 DATA_FD, CONTROL_FD = 5, 6
+CHECK_EVERY = 8
+SLACK_NS = 30_000_000
 MAX_FRAME = 32 << 20
 INFRA_EXIT = 76
 # Waiting this long for the supervisor, or for a new worker to say it is ready, is the host's fault.
@@ -63,12 +73,16 @@ class Budget:
         self.memory = False
         self.touched = False
         self.harness_timeout = False
+        self.hid_cpu = False
 
     @property
     def own(self):
         return max(0, self.wall - self.delay)
 
     def describe_timeout(self):
+        if self.hid_cpu:
+            return ('Stopped: the process of the submission used CPU time it did not account for, so %s and '
+                    'those before it since the last check are judged over their limits.' % self.label)
         if self.over_cpu or self.cpu > self.cpu_limit:
             return ('Stopped: %s used more than %d ms of CPU time, its limit.'
                     % (self.label, self.cpu_limit // 1_000_000))
@@ -107,11 +121,14 @@ class Link:
         self.events = []
         self.seq = None                     # the live incarnation, when there is one
         self.ready = False
-        self.started = False                # the supervisor's first `spawned` (unasked) has been read
         self.gone = False                   # the worker sandbox itself has ended
         self.asked = 0
-        self.cpu_seen = 0
+        self.cpu_seen = 0                   # the supervisor's figure for the live incarnation, last asked
         self.delay_seen = 0
+        self.said = 0                       # the worker's own figure, last told
+        self.said_checked = 0               # … as it was at the supervisor's last figure
+        self.unchecked = []                 # tests finished since the last check
+        self.hid_cpu = False                # the worker said less than it used: the window is over
         self.budget = None
         self.default_budget = None
         self.serve_callback = None          # serve_callback(frame) -> reply frame
@@ -168,10 +185,10 @@ class Link:
             return
         if kind == 'spawned':
             self.seq, self.ready = seq, False
-            self.cpu_seen = self.delay_seen = 0
+            self.cpu_seen = self.delay_seen = self.said = self.said_checked = 0
         elif kind == 'exit':
             if seq == self.seq:
-                self._charge(numbers[1], self.delay_seen)
+                self._checked(numbers[1], self.delay_seen)
                 self._ended(numbers[0])
         else:
             self.events.append((kind, seq, numbers))
@@ -212,15 +229,28 @@ class Link:
             self._ctl_pump()
         return None
 
-    def _charge(self, cpu, delay):
-        """What the live incarnation has spent since the last look goes to the budget in force."""
-        budget = self.budget
-        if budget is not None:
-            budget.cpu += max(0, cpu - self.cpu_seen)
-            budget.delay += max(0, delay - self.delay_seen)
-        self.cpu_seen, self.delay_seen = cpu, delay
+    def _told(self, said):
+        """The worker's own figure, on one of its messages: what it grew by is the running test's."""
+        if type(said) is not int or said <= self.said:
+            return
+        if self.budget is not None:
+            self.budget.cpu += said - self.said
+        self.said = said
 
-    def usage(self):
+    def _checked(self, cpu, delay, quiet=False):
+        """The supervisor's figure: what it grew by beyond what the worker said is charged now. `quiet`:
+        no call is running (the worker has answered them all), so its word should be up to date."""
+        budget = self.budget
+        hidden = (cpu - self.cpu_seen) - (self.said - self.said_checked)
+        if budget is not None:
+            budget.cpu += max(0, hidden)
+            budget.delay += max(0, delay - self.delay_seen)
+        if quiet and hidden > SLACK_NS:
+            self.hid_cpu = True
+        self.cpu_seen, self.delay_seen = cpu, delay
+        self.said = self.said_checked = max(self.said, cpu)
+
+    def usage(self, quiet=False):
         if self.seq is None or self.gone:
             return
         answer = self._ctl_ask('usage', 'usage')
@@ -228,7 +258,7 @@ class Link:
             return
         _, seq, (cpu, delay, alive) = answer
         if seq == self.seq:
-            self._charge(cpu, delay)
+            self._checked(cpu, delay, quiet)
 
     def kill(self):
         """Stops the live incarnation and everything it started; throws away what it had sent."""
@@ -236,7 +266,7 @@ class Link:
             return
         answer = self._ctl_ask('kill', 'killed')
         if answer is not None and answer[1] == self.seq:
-            self._charge(answer[2][1], self.delay_seen)
+            self._checked(answer[2][1], self.delay_seen)
         self.seq = None
         self.ready = False
         self._drain()
@@ -260,11 +290,6 @@ class Link:
         if self.seq is not None and self.ready:
             return
         restarted = False
-        if not self.started:
-            # The supervisor starts the first worker by itself: wait for it rather than start another.
-            self.started = True
-            if self._ctl_ask(None, 'spawned') is None:
-                raise SubmissionEnded('The sandbox of the submission was stopped; nothing of it can run.')
         if self.seq is None:
             self._drain()
             if self._ctl_ask('spawn', 'spawned') is None:
@@ -396,6 +421,7 @@ class Link:
                 self._wait_io(budget)
                 self._read_data()
             frame = self.inbox.pop(0)
+            self._told(frame.pop('c', None))
             out, err = frame.pop('o', None), frame.pop('e', None)
             if out or err:
                 self.on_output(out, err)
@@ -424,14 +450,34 @@ class Link:
                 return fn()
             finally:
                 if self.seq is not None and not self.gone and budget.touched:
-                    self.usage()
+                    self.usage(quiet=True)
                 self.budget = saved
 
-    def finish(self, budget):
-        """The budget's last look at the CPU time, then no budget is in force."""
+    def finish(self, budget, last=False):
+        """Ends the test's budget. Returns the budgets whose accounting is now final, in order: this one,
+        and those held since the supervisor was last asked when it is asked now."""
         with self.lock:
-            if budget.touched and self.seq is not None and not self.gone:
-                self.usage()
-            if budget.cpu > budget.cpu_limit:
-                budget.over_cpu = True
             self.budget = None
+            if not budget.touched:
+                return (self._close(True) if last else []) + [budget]
+            self.unchecked.append(budget)
+            return self._close(last or len(self.unchecked) >= CHECK_EVERY or budget.cpu * 2 > budget.cpu_limit)
+
+    def _close(self, due):
+        alive = self.seq is not None and not self.gone
+        if not self.unchecked or (alive and not due):
+            return []
+        if alive:
+            # What the supervisor finds beyond the worker's word goes to the last test that used it.
+            self.budget = self.unchecked[-1]
+            try:
+                self.usage(quiet=True)
+            finally:
+                self.budget = None
+        done, self.unchecked = self.unchecked, []
+        for held in done:
+            held.hid_cpu = self.hid_cpu
+            if held.cpu > held.cpu_limit:
+                held.over_cpu = True
+        self.hid_cpu = False
+        return done

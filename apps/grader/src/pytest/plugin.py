@@ -147,6 +147,25 @@ def _kadai_main(argv):
             error = error.__cause__ or error.__context__
         return None
 
+    def result_of(budget):
+        nodeid, state, own = budget.item
+        outcome, message = state['outcome'], state['message']
+        if budget.harness_timeout:
+            outcome, message = 'error', ('The test\'s own code (not the submission\'s) ran for more than %d s '
+                                         'of CPU time and was stopped.' % own)
+        elif budget.hid_cpu or budget.timed_out or budget.over_cpu:
+            outcome, message = 'time_limit', budget.describe_timeout()
+        elif budget.ended is not None:
+            outcome = 'error'
+            message = 'The process of the submission ended during this test (%s).\n%s' % (budget.ended, message)
+        elif budget.protocol is not None:
+            outcome = 'error'
+        elif budget.memory and outcome != 'passed':
+            message = 'The submission ran out of memory (its limit is %d MB).\n%s' % (MEMORY_MB, message)
+        return {'t': 'result', 'id': nodeid, 'outcome': outcome, 'message': cap(message.strip()),
+                'output': cap(''.join(state['output'])), 'cpu_ms': budget.cpu // 1_000_000,
+                'memory': budget.memory}
+
     class Plugin:
         def __init__(self):
             self.state = {}
@@ -207,29 +226,18 @@ def _kadai_main(argv):
             finally:
                 signal.setitimer(signal.ITIMER_PROF, 0)
                 current[0] = None
+            state = self.state.pop(item.nodeid, {'outcome': 'error', 'message': 'No report.', 'output': []})
+            budget.item = (item.nodeid, state, own)
+            final = [budget]
             if LINK is not None:
                 if budget.harness_timeout:
                     LINK.kill()  # it may have been stopped halfway through a message
-                LINK.finish(budget)
+                final = LINK.finish(budget, last=nextitem is None)
                 if budget.memory:
                     LINK.kill()  # what a MemoryError left half-built is not the next test's
-            state = self.state.pop(item.nodeid, {'outcome': 'error', 'message': 'No report.', 'output': []})
-            outcome, message = state['outcome'], state['message']
-            if budget.harness_timeout:
-                outcome, message = 'error', ('The test\'s own code (not the submission\'s) ran for more than %d s '
-                                             'of CPU time and was stopped.' % own)
-            elif budget.timed_out or budget.over_cpu:
-                outcome, message = 'time_limit', budget.describe_timeout()
-            elif budget.ended is not None:
-                outcome = 'error'
-                message = 'The process of the submission ended during this test (%s).\n%s' % (budget.ended, message)
-            elif budget.protocol is not None:
-                outcome = 'error'
-            elif budget.memory and outcome != 'passed':
-                message = 'The submission ran out of memory (its limit is %d MB).\n%s' % (MEMORY_MB, message)
-            send({'t': 'result', 'id': item.nodeid, 'outcome': outcome, 'message': cap(message.strip()),
-                  'output': cap(''.join(state['output'])), 'cpu_ms': budget.cpu // 1_000_000,
-                  'memory': budget.memory})
+            # A test's CPU time is final once the supervisor has checked it: its record waits till then.
+            for done in final:
+                send(result_of(done))
 
         def pytest_runtest_makereport(self, item, call):
             if call.excinfo is None:

@@ -34,7 +34,7 @@ const compiled = new Map<string, string[] | null>();
 
 function bytecodeArgs(name: string, source: string): string[] | null {
   if (!compiled.has(name)) {
-    let pieces: string[] | null = null;
+    let pieces: string[] | null;
     try {
       const bytes = execFileSync(
         PYTHON,
