@@ -17,6 +17,7 @@ import type { PairRunner, SandboxRunner } from './types.ts';
 
 export { Semaphore } from './semaphore.ts';
 export { HostFailure } from './run-pytest.ts';
+export { checkTestFile, type TestFileCheck, type TestFileCheckInput } from './check-test-file.ts';
 export type { AssignmentFormat, NamedFile } from './format.ts';
 export type { EvaluationResult, TestCaseSpec } from './evaluation.ts';
 export type { EvaluationItem } from './pytest-results.ts';

@@ -109,7 +109,7 @@ export async function loadGradingInput(
   const tests = await query(
     `SELECT id, name, kind, points, stdin, expected_stdout, comparison, tolerance, driver, check_script,
             test_file_name, test_code, time_limit_ms, memory_limit_mb
-       FROM test_cases WHERE assignment_id = $1 ORDER BY position, id`,
+       FROM test_cases WHERE assignment_id = $1 AND NOT draft ORDER BY position, id`,
     [assignmentId],
   );
   return {
@@ -204,6 +204,7 @@ export async function storeResults(
       submissionId,
       results.map((r) => r.testCaseId),
     ]);
+    await followReferenceRun(query, submissionId);
     await setScore(
       query,
       submissionId,
@@ -213,11 +214,37 @@ export async function storeResults(
   });
 }
 
+/**
+ * A reference run counts the tests of each pytest test case whose points follow them (`points_auto`):
+ * those points become its collected shares, and the reference's own evaluation earns its passed shares.
+ * A run that collected nothing (a broken module) changes nothing.
+ */
+async function followReferenceRun(query: Query, submissionId: number): Promise<void> {
+  await query(
+    `WITH counted AS (
+       SELECT e.id AS evaluation_id, e.test_case_id,
+              (SELECT COALESCE(SUM((i->>'max_points')::int), 0) FROM jsonb_array_elements(e.items) i) AS shares,
+              (SELECT COALESCE(SUM((i->>'points')::int), 0) FROM jsonb_array_elements(e.items) i) AS earned
+         FROM evaluations e JOIN submissions s ON s.id = e.submission_id
+        WHERE e.submission_id = $1 AND s.is_reference AND jsonb_array_length(e.items) > 0
+     ), points AS (
+       UPDATE test_cases t SET points = LEAST(c.shares, 1000), updated_at = now()
+         FROM counted c
+        WHERE t.id = c.test_case_id AND t.points_auto AND t.kind = 'pytest' AND t.points <> LEAST(c.shares, 1000)
+     )
+     UPDATE evaluations e SET points = LEAST(c.earned, 1000)
+       FROM counted c JOIN test_cases t ON t.id = c.test_case_id
+      WHERE e.id = c.evaluation_id AND t.points_auto AND t.kind = 'pytest'`,
+    [submissionId],
+  );
+}
+
 async function setScore(query: Query, submissionId: number, scoreSql: string): Promise<void> {
   await query(
     `UPDATE submissions s
         SET score = (${scoreSql})::int,
-            max_score = (SELECT COALESCE(SUM(points), 0) FROM test_cases t WHERE t.assignment_id = s.assignment_id)::int
+            max_score = (SELECT COALESCE(SUM(points), 0) FROM test_cases t
+                          WHERE t.assignment_id = s.assignment_id AND NOT t.draft)::int
       WHERE s.id = $1`,
     [submissionId],
   );

@@ -258,6 +258,16 @@ test.describe('assignments and submissions', () => {
         await expect(page.getByRole('dialog')).toBeVisible();
         await expectNoAxeViolations(page, 'the test-case dialog');
         await page.keyboard.press('Escape');
+        await expect(page.getByRole('dialog')).toBeHidden();
+        // A pytest test's dialog shows its module's check and the points that follow its tests.
+        await page
+          .getByRole('button', { name: /^(Edit As a program \(pytest\)|As a program \(pytest\) を編集)$/ })
+          .click();
+        await expect(
+          page.getByRole('region', { name: /Check of the test file|テストファイルの確認/ }),
+        ).toBeVisible();
+        await expectNoAxeViolations(page, 'the test-case dialog of a pytest test');
+        await page.keyboard.press('Escape');
       });
       await test.step('submissions of everyone, filtered to the assignment', async () => {
         await open(page, `${course}/submission?assignment=${data.assignmentId}`);

@@ -59,12 +59,22 @@ test('an editor adds a pytest test file and checks it with a reference solution;
     await expect(dialog.getByRole('textbox', { name: 'Input (stdin)' })).toHaveCount(0);
     await expect(dialog.getByRole('textbox', { name: 'Test file name' })).toHaveValue('test_main.py');
     await typeCode(dialog.getByRole('textbox', { name: 'Test module' }), TESTS);
-    await dialog.getByRole('textbox', { name: 'Points' }).fill('3');
+    // A new pytest test's points follow its tests: left as they are, they are counted when it is saved.
+    await expect(dialog.getByRole('switch', { name: 'Follow the tests' })).toBeChecked();
     await dialog.getByRole('button', { name: 'Create' }).click();
-    await expect(dialog).toBeHidden();
     await expect(editor.getByText('Test case “mean() unit tests” created.')).toBeVisible();
+    // Saved, the dialog stays on the test with the module's check: collected against the starter code.
+    const saved = editor.getByRole('dialog', { name: 'Edit mean() unit tests' });
+    const check = saved.getByRole('region', { name: 'Check of the test file' });
+    await expect(check.getByText('Collected 3 tests (3 points)')).toBeVisible();
+    await expect(check.getByRole('list', { name: 'Collected tests' }).getByRole('listitem')).toHaveCount(3);
+    await expect(check.getByText('Checked against the starter code.')).toBeVisible();
+    await expect(saved.getByRole('textbox', { name: 'Points' })).toHaveValue('3');
+    await saved.getByRole('button', { name: 'Done' }).click();
+    await expect(saved).toBeHidden();
     const table = editor.getByRole('table', { name: 'Tests, in the order they run' });
     await expect(table.getByRole('row').nth(1)).toContainText('test_main.py');
+    await expect(table.getByRole('row').nth(1)).toContainText('3 pts (follow tests)');
   });
 
   await test.step('the reference solution passes each collected test', async () => {

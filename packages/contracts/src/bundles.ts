@@ -33,7 +33,9 @@ export type BundleAssignment = z.infer<typeof BundleAssignment>;
 export const BundleTestCase = z.object({
   name: z.string(),
   kind: TestCaseKind,
-  points: z.number().int(),
+  /** Left out when a pytest test's points follow its tests (`points_auto`). */
+  points: z.number().int().optional(),
+  points_auto: z.boolean().optional(),
   visibility: Visibility,
   time_limit_ms: z.number().int(),
   memory_limit_mb: z.number().int(),

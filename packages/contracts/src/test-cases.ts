@@ -18,11 +18,30 @@ export const TestFileName = str()
     'A Python test file name such as "test_main.py" (test_*.py or *_test.py).',
   );
 export const DEFAULT_TEST_FILE_NAME = 'test_main.py';
+export const DEFAULT_TIME_LIMIT_MS = 2000;
+export const DEFAULT_MEMORY_LIMIT_MB = 256;
 /** Collected tests (items) a pytest test case may report; more are cut off and reported as an error. */
 export const MAX_TEST_ITEMS = 1000;
 export const Comparison = z.enum(['exact', 'whitespace', 'numeric']);
 export const Visibility = z.enum(['visible', 'hidden', 'after_due']);
 export type Visibility = z.infer<typeof Visibility>;
+
+/**
+ * The check of a `pytest` module when it was saved: collected in the sandbox against the assignment's
+ * reference solution, else its starter code, else stand-ins for the submission's modules. `ready`: it
+ * collects (its tests are listed); `draft`: it does not (`message` says why) and students cannot run it;
+ * `unchecked`: no sandbox could check it (it runs as saved).
+ */
+export const PytestCheck = z
+  .object({
+    status: z.enum(['ready', 'draft', 'unchecked']),
+    message: z.string(),
+    tests: z.array(z.object({ name: z.string(), points: z.number().int() })),
+    against: z.enum(['reference', 'starter', 'stand-ins']).nullable(),
+    checked_at: z.iso.datetime(),
+  })
+  .meta({ id: 'PytestCheck' });
+export type PytestCheck = z.infer<typeof PytestCheck>;
 
 const testCaseCommon = {
   id: z.number().int(),
@@ -49,6 +68,12 @@ export const TestCaseEditorView = z
     /** `pytest` tests: the module's file name in the sandbox and its code. */
     test_file_name: z.string(),
     test_code: z.string(),
+    /** `pytest` tests: the points follow the collected tests (one a test, or its @points) until set. */
+    points_auto: z.boolean(),
+    /** The module does not collect: not run, not counted and not shown to students until it does. */
+    draft: z.boolean(),
+    /** `pytest` tests: the check when the module was last saved; null for other kinds. */
+    check: PytestCheck.nullable(),
     created_at: z.iso.datetime(),
     updated_at: z.iso.datetime(),
   })
@@ -86,13 +111,17 @@ const testCaseInputFields = {
   test_code: str().max(MAX_SCRIPT_TEXT),
   time_limit_ms: z.number().int().min(100).max(10_000),
   memory_limit_mb: z.number().int().min(32).max(1024),
+  /** `pytest` tests: true makes the points follow the collected tests again (give no `points` with it). */
+  points_auto: z.boolean(),
 };
 
 export const TestCaseCreate = z
   .strictObject({
     name: testCaseInputFields.name,
     kind: testCaseInputFields.kind.default('io'),
-    points: testCaseInputFields.points.default(1),
+    /** Left out: 1, or for a `pytest` test the number of its collected tests' shares (`points_auto`). */
+    points: testCaseInputFields.points.optional(),
+    points_auto: testCaseInputFields.points_auto.optional(),
     visibility: testCaseInputFields.visibility.default('visible'),
     position: testCaseInputFields.position.optional(),
     stdin: testCaseInputFields.stdin.default(''),
@@ -103,16 +132,30 @@ export const TestCaseCreate = z
     check_script: testCaseInputFields.check_script.default(''),
     test_file_name: testCaseInputFields.test_file_name.default(DEFAULT_TEST_FILE_NAME),
     test_code: testCaseInputFields.test_code.default(''),
-    time_limit_ms: testCaseInputFields.time_limit_ms.default(2000),
-    memory_limit_mb: testCaseInputFields.memory_limit_mb.default(256),
+    time_limit_ms: testCaseInputFields.time_limit_ms.default(DEFAULT_TIME_LIMIT_MS),
+    memory_limit_mb: testCaseInputFields.memory_limit_mb.default(DEFAULT_MEMORY_LIMIT_MB),
   })
   .superRefine((t, issue) => testCaseRules(t, issue));
 export type TestCaseCreate = z.infer<typeof TestCaseCreate>;
 /** The rules that tie fields to a kind: checked on a create and on the merged result of a PATCH. */
 export function testCaseRules(
-  t: { kind: TestCaseKind; check_script: string; test_code: string },
+  t: { kind: TestCaseKind; check_script: string; test_code: string; points?: number; points_auto?: boolean },
   issue: { addIssue(issue: { code: 'custom'; message: string; path: string[] }): void },
 ): void {
+  if (t.points_auto === true && t.points !== undefined) {
+    issue.addIssue({
+      code: 'custom',
+      message: 'Points that follow the tests are counted, not given: leave points out.',
+      path: ['points'],
+    });
+  }
+  if (t.points_auto === true && t.kind !== 'pytest') {
+    issue.addIssue({
+      code: 'custom',
+      message: 'Only a pytest test counts its points from its tests.',
+      path: ['points_auto'],
+    });
+  }
   if (t.kind === 'script' && t.check_script.trim().length === 0) {
     issue.addIssue({
       code: 'custom',

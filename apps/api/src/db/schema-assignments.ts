@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { SUBMISSION_STATUSES } from '@kadai/contracts';
+import { SUBMISSION_STATUSES, type PytestCheck } from '@kadai/contracts';
 import { courses, createdAt, users } from './schema.ts';
 
 /** bytea as a Node Buffer (drizzle 0.45 has no bytea column of its own). */
@@ -150,6 +150,15 @@ export const testCases = pgTable(
     testCode: text('test_code').notNull().default(''),
     timeLimitMs: integer('time_limit_ms').notNull().default(2000),
     memoryLimitMb: integer('memory_limit_mb').notNull().default(256),
+    /** `pytest` tests: the points follow the number of collected test shares until an editor sets them. */
+    pointsAuto: boolean('points_auto').notNull().default(false),
+    /**
+     * A `pytest` module that does not collect (the check when it was saved): it is not part of the
+     * assignment yet — never run, never counted, never shown to students — until a saved version does.
+     */
+    draft: boolean('draft').notNull().default(false),
+    /** `pytest` tests: the last check of the module (PytestCheck of the contracts); null for other kinds. */
+    pytestCheck: jsonb('pytest_check').$type<PytestCheck>(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -23,6 +23,11 @@ export function notifySuccess(message: string, options: NotifyOptions = {}) {
   show('teal', message, options);
 }
 
+/** Done, but not as hoped (a test case saved as a draft): orange, with the reason shown beside it. */
+export function notifyWarning(message: string, options: NotifyOptions = {}) {
+  show('orange', message, options);
+}
+
 export function notifyError(message: string, options: NotifyOptions = {}) {
   show('red', message, options);
 }

@@ -61,7 +61,7 @@ export async function loadWork(db: Executor, courseId: number) {
   const [assignmentRows, quizRows] = await Promise.all([
     db.execute(sql`
       select a.id, a.id as item_id, a.title, (extract(epoch from ac.due_at) * 1000)::float8 as due_at,
-             coalesce((select sum(tc.points) from test_cases tc where tc.assignment_id = a.id), 0)::float8 as max_score,
+             coalesce((select sum(tc.points) from test_cases tc where tc.assignment_id = a.id and not tc.draft), 0)::float8 as max_score,
              0::float8 as visible_at
       from assignment_courses ac join assignments a on a.id = ac.assignment_id
       where ac.course_id = ${courseId}
@@ -84,11 +84,11 @@ export async function loadWork(db: Executor, courseId: number) {
 const skillTestCases = (courseId: number) => sql`
   select si.skill_id, tc.id as test_case_id, tc.assignment_id, tc.points
   from skill_items si join skills k on k.id = si.skill_id join test_cases tc on tc.assignment_id = si.assignment_id
-  where k.course_id = ${courseId}
+  where k.course_id = ${courseId} and not tc.draft
   union
   select si.skill_id, tc.id, tc.assignment_id, tc.points
   from skill_items si join skills k on k.id = si.skill_id join test_cases tc on tc.id = si.test_case_id
-  where k.course_id = ${courseId}`;
+  where k.course_id = ${courseId} and not tc.draft`;
 
 /** The course's skills in order of type and name, with the points of their items per assignment and quiz. */
 export async function loadSkills(db: Executor, courseId: number): Promise<SkillColumn[]> {

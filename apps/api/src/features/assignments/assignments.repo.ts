@@ -118,13 +118,14 @@ const totalsStatement = statementCache(
           points: sql<number>`coalesce(sum(${testCases.points}), 0)::int`.mapWith(Number),
         })
         .from(testCases)
-        .where(inIntArray(testCases.assignmentId, sql.placeholder('ids')))
+        // A draft (a pytest module that does not collect) is not part of the assignment yet.
+        .where(and(inIntArray(testCases.assignmentId, sql.placeholder('ids')), eq(testCases.draft, false)))
         .groupBy(testCases.assignmentId),
       name,
     ),
 );
 
-/** How many test cases each assignment has and their points (assignments without tests: 0 and 0). */
+/** How many test cases each assignment has and their points (without drafts; no tests: 0 and 0). */
 export async function testCaseTotals(db: Executor, ids: number[]): Promise<Map<number, TestCaseTotals>> {
   const totals = new Map<number, TestCaseTotals>(ids.map((id) => [id, { count: 0, points: 0 }]));
   if (ids.length === 0) return totals;

@@ -99,7 +99,7 @@ export function buildBundle(content: BundleContent): Map<string, Uint8Array> {
     const json: BundleTestCase = {
       name: t.name,
       kind: t.kind,
-      points: t.points,
+      ...(t.points_auto ? { points_auto: true } : { points: t.points }),
       visibility: t.visibility,
       time_limit_ms: t.time_limit_ms,
       memory_limit_mb: t.memory_limit_mb,

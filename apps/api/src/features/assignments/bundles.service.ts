@@ -28,7 +28,8 @@ import {
 import { insertFiles, listFiles, type NewAssignmentFileRow } from './files.repo.ts';
 import { deleteStoredFiles } from './files.service.ts';
 import { insertTestCase, listTestCases } from './test-cases.repo.ts';
-import { newTestCaseFields, testCaseInputOf } from './test-cases.service.ts';
+import { newTestCaseFields, pytestFields, testCaseInputOf } from './test-cases.service.ts';
+import type { AssignmentForCheck } from './test-file-check.ts';
 
 /*
  * Assignment bundles (docs/assignments.md, "Bundles"): an assignment with its statement, code,
@@ -129,6 +130,19 @@ function readBundle(zip: Buffer): BundleContent {
   return content;
 }
 
+/** A bundle's assignment as a check of its pytest modules sees it, before anything is stored. */
+function bundleAssignment(content: BundleContent): AssignmentForCheck {
+  const a = content.assignment;
+  return {
+    entryFile: a.entry_file,
+    requiredFiles: a.required_files,
+    referenceSolution: a.reference_solution,
+    starterCode: a.starter_code,
+    attachments: () =>
+      Promise.resolve(content.attachments.map((f) => ({ filename: f.filename, content: f.data }))),
+  };
+}
+
 /**
  * `POST Assignment/import/{course_id}/`: whoever may create assignments in the course. Everything is
  * created in one transaction or nothing is; attachments stored before a failure are removed again.
@@ -160,6 +174,11 @@ export async function importBundle(
       });
       files.push({ filename: file.filename, storageKey: key, size, contentType, createdBy: actor.userId });
     }
+    // Each pytest module is checked as an editor's save would check it, before the transaction too.
+    const checks: Awaited<ReturnType<typeof pytestFields>>[] = [];
+    for (const testCase of content.testCases) {
+      checks.push(await pytestFields(ctx, bundleAssignment(content), testCase, null));
+    }
     return await ctx.db.transaction(async (tx) => {
       const id = await insertNewAssignment(tx, actor, { ...content.assignment, courses: [dates] });
       await insertFiles(
@@ -167,7 +186,7 @@ export async function importBundle(
         files.map((file) => ({ ...file, assignmentId: id })),
       );
       for (const [position, testCase] of content.testCases.entries()) {
-        await insertTestCase(tx, id, newTestCaseFields(testCase, position));
+        await insertTestCase(tx, id, { ...newTestCaseFields(testCase, position), ...checks[position] });
       }
       return assignmentOut(tx, actor, id);
     });

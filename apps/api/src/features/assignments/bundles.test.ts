@@ -44,7 +44,8 @@ describe('assignment bundles: export and import', () => {
         updated_at: _u,
         ...rest
       } = TestCaseEditorView.parse(tc);
-      return rest;
+      // A pytest module is checked again where it lands: the same result, another moment.
+      return { ...rest, check: rest.check && { ...rest.check, checked_at: 'when it was checked' } };
     });
   const filesOf = async (assignmentId: number) => {
     const list = AssignmentFileList.parse(

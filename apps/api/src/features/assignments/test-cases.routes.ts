@@ -127,7 +127,7 @@ export function registerTestCaseRoutes(app: FastifyInstance, ctx: AppContext): v
     },
     async (request) => {
       const { assignment_id, course_id, id } = request.params;
-      return tests.updateTestCase(ctx, actorOf(request), assignment_id, course_id, id, request.body);
+      return tests.updateTestCase(ctx, actorOf(request), assignment_id, course_id, id, request.body, true);
     },
   );
 

@@ -1,4 +1,7 @@
 import {
+  DEFAULT_MEMORY_LIMIT_MB,
+  DEFAULT_TEST_FILE_NAME,
+  DEFAULT_TIME_LIMIT_MS,
   MAX_TEST_CASES,
   testCaseRules,
   type TestCase,
@@ -18,18 +21,19 @@ import {
 } from './assignment-access.ts';
 import { lockAssignment } from './assignments.repo.ts';
 import type { LinkView } from './assignments.repo.ts';
+import { checkPytestModule, storedAssignment, type AssignmentForCheck } from './test-file-check.ts';
 import * as repo from './test-cases.repo.ts';
 
 /** For assessment's demo seeder, which gives its warm-up assignment tests. */
 export { insertTestCase } from './test-cases.repo.ts';
 export type { TestCaseRow } from './test-cases.repo.ts';
 
-/** The `visible` test cases of an assignment in their order: what a precheck runs. */
+/** The `visible` test cases of an assignment in their order: what a precheck runs (never a draft). */
 export async function visibleTestCases(
   db: Executor,
   assignmentId: number,
 ): Promise<{ visible: repo.TestCaseRow[]; notRun: number }> {
-  const rows = await repo.listTestCases(db, assignmentId);
+  const rows = (await repo.listTestCases(db, assignmentId)).filter((row) => !row.draft);
   const visible = rows.filter((row) => row.visibility === 'visible');
   return { visible, notRun: rows.length - visible.length };
 }
@@ -53,10 +57,15 @@ export function toTestCase(row: repo.TestCaseRow, access: AssignmentAccess, link
     memory_limit_mb: row.memoryLimitMb,
   };
   if (access.canManage) {
+    const { points_auto: _auto, ...input } = testCaseInputOf(row);
     return {
       view: 'editor',
       ...common,
-      ...testCaseInputOf(row),
+      ...input,
+      points: row.points,
+      points_auto: row.pointsAuto,
+      draft: row.draft,
+      check: row.kind === 'pytest' ? row.pytestCheck : null,
       created_at: row.createdAt.toISOString(),
       updated_at: row.updatedAt.toISOString(),
     };
@@ -73,12 +82,15 @@ export function toTestCase(row: repo.TestCaseRow, access: AssignmentAccess, link
   };
 }
 
-/** A test case's own fields as the API takes them (TestCaseCreate but its position): editors, bundles. */
+/**
+ * A test case's own fields as the API takes them (TestCaseCreate but its position): editors, bundles.
+ * Points that follow a pytest module's tests are left out (they are counted again where it lands).
+ */
 export function testCaseInputOf(row: repo.TestCaseRow): Omit<TestCaseCreate, 'position'> {
   return {
     name: row.name,
     kind: row.kind,
-    points: row.points,
+    ...(row.pointsAuto ? { points_auto: true } : { points: row.points }),
     visibility: row.visibility,
     stdin: row.stdin,
     expected_stdout: row.expectedStdout,
@@ -103,6 +115,7 @@ export function newTestCaseFields(
 }
 
 function fieldsOf(input: Partial<TestCaseCreate>): Partial<repo.TestCaseFields> {
+  // pointsAuto, draft and pytestCheck are decided by pytestFields.
   return {
     name: input.name,
     kind: input.kind,
@@ -123,7 +136,7 @@ function fieldsOf(input: Partial<TestCaseCreate>): Partial<repo.TestCaseFields> 
 }
 
 /** The kind rules of the contracts (a script needs a check script, a pytest test a module), as a 400. */
-function checkKindRules(merged: { kind: TestCase['kind']; check_script: string; test_code: string }): void {
+function checkKindRules(merged: Parameters<typeof testCaseRules>[0]): void {
   const fields: Record<string, string[]> = {};
   testCaseRules(merged, {
     addIssue: ({ message, path }) => {
@@ -133,6 +146,9 @@ function checkKindRules(merged: { kind: TestCase['kind']; check_script: string; 
   if (Object.keys(fields).length > 0) throw badRequest('Invalid input.', fields);
 }
 
+/** A draft (a pytest module that does not collect) is the editors' alone until it does. */
+const seenBy = (access: AssignmentAccess) => (row: repo.TestCaseRow) => access.canManage || !row.draft;
+
 export async function listTestCases(
   ctx: AppContext,
   actor: Actor,
@@ -140,7 +156,7 @@ export async function listTestCases(
   courseId: number,
 ): Promise<{ count: number; results: TestCase[] }> {
   const { access, link } = await getAssignmentInCourse(ctx.db, actor, assignmentId, courseId);
-  const rows = await repo.listTestCases(ctx.db, assignmentId);
+  const rows = (await repo.listTestCases(ctx.db, assignmentId)).filter(seenBy(access));
   return { count: rows.length, results: rows.map((row) => toTestCase(row, access, link)) };
 }
 
@@ -153,7 +169,7 @@ export async function getTestCase(
 ): Promise<TestCase> {
   const { access, link } = await getAssignmentInCourse(ctx.db, actor, assignmentId, courseId);
   const row = await repo.findTestCase(ctx.db, assignmentId, id);
-  if (!row) throw notFound();
+  if (!row || !seenBy(access)(row)) throw notFound();
   return toTestCase(row, access, link);
 }
 
@@ -164,6 +180,10 @@ export async function createTestCase(
   courseId: number,
   input: TestCaseCreate,
 ): Promise<TestCase> {
+  // The check runs first, outside any transaction: it takes a sandbox run.
+  const before = await getAssignmentInCourse(ctx.db, actor, assignmentId, courseId);
+  requireManager(before.access);
+  const checked = await pytestFields(ctx, storedAssignment(ctx, before.access.assignment), input, null);
   return ctx.db.transaction(async (tx) => {
     const { access, link } = await getAssignmentInCourse(tx, actor, assignmentId, courseId);
     requireManager(access);
@@ -179,6 +199,7 @@ export async function createTestCase(
     const fields = fieldsOf(input);
     const row = await repo.insertTestCase(tx, assignmentId, {
       ...fields,
+      ...checked,
       name: input.name,
       kind: input.kind,
       position: input.position ?? next,
@@ -187,7 +208,7 @@ export async function createTestCase(
   });
 }
 
-/** PUT (a whole test case, defaults for what is left out; the position is kept) and PATCH. */
+/** PUT (`replace`: a whole test case, defaults for what is left out; the position is kept) and PATCH. */
 export async function updateTestCase(
   ctx: AppContext,
   actor: Actor,
@@ -195,21 +216,78 @@ export async function updateTestCase(
   courseId: number,
   id: number,
   input: TestCaseUpdate | TestCaseCreate,
+  replace = false,
 ): Promise<TestCase> {
+  const before = await getAssignmentInCourse(ctx.db, actor, assignmentId, courseId);
+  requireManager(before.access);
+  const current = await repo.findTestCase(ctx.db, assignmentId, id);
+  if (!current) throw notFound();
+  checkKindRules({
+    kind: input.kind ?? current.kind,
+    check_script: input.check_script ?? current.checkScript,
+    test_code: input.test_code ?? current.testCode,
+    points: input.points,
+    points_auto: input.points_auto,
+  });
+  const checked = await pytestFields(
+    ctx,
+    storedAssignment(ctx, before.access.assignment),
+    input,
+    current,
+    replace,
+  );
   return ctx.db.transaction(async (tx) => {
     const { access, link } = await getAssignmentInCourse(tx, actor, assignmentId, courseId);
     requireManager(access);
-    const current = await repo.findTestCase(tx, assignmentId, id);
-    if (!current) throw notFound();
-    checkKindRules({
-      kind: input.kind ?? current.kind,
-      check_script: input.check_script ?? current.checkScript,
-      test_code: input.test_code ?? current.testCode,
-    });
-    const row = await repo.updateTestCase(tx, assignmentId, id, fieldsOf(input));
+    const row = await repo.updateTestCase(tx, assignmentId, id, { ...fieldsOf(input), ...checked });
     if (!row) throw notFound();
     return toTestCase(row, access, link);
   });
+}
+
+/**
+ * What a pytest module's check decides (docs/assignments.md): whether it is a draft, its last check, and
+ * its points when they follow its tests. The module is checked when it is new or changed (its code, file
+ * name, limits or kind), not when only a name or a visibility changes.
+ */
+export async function pytestFields(
+  ctx: AppContext,
+  assignment: AssignmentForCheck,
+  input: Partial<TestCaseCreate>,
+  current: repo.TestCaseRow | null,
+  replace = false,
+): Promise<Pick<repo.TestCaseFields, 'pointsAuto' | 'draft' | 'pytestCheck' | 'points'>> {
+  const kind = input.kind ?? current?.kind ?? 'io';
+  // A PUT starts again from the defaults: of the current test only its module's last check may stay.
+  const kept = replace ? null : current;
+  // Points given are the editor's; `points_auto` asks for them to follow the tests again.
+  const pointsAuto =
+    kind === 'pytest' &&
+    (input.points !== undefined ? false : (input.points_auto ?? kept?.pointsAuto ?? kept === null));
+  if (kind !== 'pytest') {
+    return { pointsAuto: false, draft: false, pytestCheck: null, points: input.points ?? kept?.points ?? 1 };
+  }
+  const module = {
+    testFileName: input.test_file_name ?? current?.testFileName ?? DEFAULT_TEST_FILE_NAME,
+    testCode: input.test_code ?? current?.testCode ?? '',
+    timeLimitMs: input.time_limit_ms ?? current?.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS,
+    memoryLimitMb: input.memory_limit_mb ?? current?.memoryLimitMb ?? DEFAULT_MEMORY_LIMIT_MB,
+  };
+  const changed =
+    !current ||
+    current.kind !== 'pytest' ||
+    current.pytestCheck === null ||
+    module.testFileName !== current.testFileName ||
+    module.testCode !== current.testCode ||
+    module.timeLimitMs !== current.timeLimitMs ||
+    module.memoryLimitMb !== current.memoryLimitMb;
+  const { check, draft, shares } = changed
+    ? await checkPytestModule(ctx, assignment, module)
+    : { check: current.pytestCheck, draft: current.draft, shares: null };
+  const counted =
+    shares ?? (check?.status === 'ready' ? check.tests.reduce((sum, t) => sum + t.points, 0) : null);
+  const points = pointsAuto ? (counted ?? kept?.points ?? 1) : (input.points ?? kept?.points ?? 1);
+  return { pointsAuto, draft, pytestCheck: check, points: Math.min(1000, points) };
 }
 
 export async function deleteTestCase(

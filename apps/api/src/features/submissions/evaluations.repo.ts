@@ -176,7 +176,7 @@ export async function recomputeScore(
     .update(submissions)
     .set({
       score: sql`(select coalesce(sum(e.points), 0)::int from ${evaluations} as e where e.submission_id = ${submissionId})`,
-      maxScore: sql`(select coalesce(sum(t.points), 0)::int from ${testCases} as t where t.assignment_id = ${assignmentId})`,
+      maxScore: sql`(select coalesce(sum(t.points), 0)::int from ${testCases} as t where t.assignment_id = ${assignmentId} and not t.draft)`,
     })
     .where(eq(submissions.id, submissionId));
 }

@@ -7,7 +7,6 @@
 import {
   evaluateFiles,
   HostFailure,
-  Semaphore,
   type EvaluationResult,
   type NamedFile,
   type TestCaseSpec,
@@ -20,20 +19,20 @@ import { attachmentSources } from '../assignments/files.service.ts';
 import { visibleTestCases, type TestCaseRow } from '../assignments/test-cases.service.ts';
 import { getCourseRole } from '../courses/courses.service.ts';
 import { checkAddedFiles, checkComplete, decodeSubmission } from './file-rules.ts';
+import { testRunSlots } from '../../lib/test-runs.ts';
 import * as repo from './precheck.repo.ts';
 import { lockSubmitter } from './submissions.repo.ts';
 import { assertOpen, findTarget } from './submit.service.ts';
 
 /** At most this many prechecks per person and assignment within the window (429 beyond). */
 export const PRECHECK_RATE = { max: 6, windowSeconds: 60 } as const;
-/** Sandbox runs of prechecks at once in one API process; the rest wait their turn… */
-export const PRECHECK_SLOTS = 2;
-/** …unless this many already wait: then 503 with Retry-After. */
+/** Prechecks wait for one of the API process's test-run slots (lib/test-runs.ts) unless this many already
+ * wait: then 503 with Retry-After. */
 export const PRECHECK_MAX_WAITING = 24;
 /** A precheck gives up (503) after this long, whatever is still running. */
 const PRECHECK_TIMEOUT_MS = 120_000;
 
-const slots = new Semaphore(PRECHECK_SLOTS);
+const slots = testRunSlots;
 
 const busy = () =>
   new HttpError(503, 'busy', 'Too many test runs are waiting; try again in a few seconds.', undefined, {

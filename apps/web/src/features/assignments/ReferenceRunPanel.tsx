@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Input, Stack, Text } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { pathTo } from '../../app/route-table.ts';
@@ -12,6 +12,7 @@ import { Section } from '../../ui/Section.tsx';
 import { EvaluationResults } from '../submissions/EvaluationResults.tsx';
 import { StatusBadge } from '../submissions/StatusBadge.tsx';
 import { SubmissionStateNote } from '../submissions/SubmissionStateNote.tsx';
+import { isInProgress } from '../submissions/status.ts';
 import { submissionQuery } from '../submissions/submissions.queries.ts';
 import { runReference } from './assignments.api.ts';
 import { assignmentKeys } from './assignments.queries.ts';
@@ -51,6 +52,14 @@ export function ReferenceRunPanel({
     },
     onError: (error) => notifyError(errorMessage(error, t), { title: t('testCases.reference.failed') }),
   });
+
+  // A finished reference run counts again the points of pytest tests that follow their tests: the list
+  // of tests above reads them afresh.
+  const finished = result.data !== undefined && !isInProgress(result.data.status);
+  useEffect(() => {
+    if (!finished) return;
+    void queryClient.invalidateQueries({ queryKey: assignmentKeys.testCases(assignmentId, courseId) });
+  }, [finished, submissionId, queryClient, assignmentId, courseId]);
 
   return (
     <Section order={headingOrder} title={t('testCases.reference.title')}>

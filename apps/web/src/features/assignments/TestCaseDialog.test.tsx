@@ -5,6 +5,7 @@ import { createQueryClient } from '../../app/query-client.ts';
 import { i18n } from '../../i18n/index.ts';
 import { json, stubFetch } from '../../test/fetch.ts';
 import { signInAsStudent } from '../../test/session.ts';
+import { savedTestCase } from '../../test/test-cases.ts';
 import type { CodeEditorProps } from '../../ui/CodeEditor.tsx';
 import { TestCaseDialog } from './TestCaseDialog.tsx';
 
@@ -20,18 +21,6 @@ vi.mock('../../ui/CodeEditor.tsx', () => ({
 }));
 
 const TEST_MODULE = 'from main import add\n\ndef test_add():\n    assert add(1, 2) == 3\n';
-
-function savedTestCase(body: unknown) {
-  return {
-    view: 'editor',
-    id: 9,
-    assignment_id: 5,
-    position: 0,
-    created_at: new Date().toISOString(),
-    updated_at: new Date().toISOString(),
-    ...(typeof body === 'object' && body !== null ? body : {}),
-  };
-}
 
 function renderDialog() {
   const onClose = vi.fn();
@@ -68,7 +57,10 @@ describe('the test-case editor with a pytest test', () => {
     expect(screen.queryByRole('textbox', { name: 'Check script' })).toBeNull();
     expect(screen.queryByRole('textbox', { name: 'Driver (optional)' })).toBeNull();
     expect(screen.queryByText('Comparison')).toBeNull();
-    expect(screen.getByText(/Each test is worth 1 share unless marked @points\(n\)/)).toBeTruthy();
+    // A new pytest test's points follow its tests: nothing to count before it is saved.
+    expect(screen.getByText('Points follow the tests (one per test, or its @points).')).toBeTruthy();
+    expect(screen.getByRole('switch', { name: 'Follow the tests' })).toHaveProperty('checked', true);
+    expect(screen.getByRole('textbox', { name: 'Points' })).toHaveProperty('value', '');
   }, 20_000);
 
   it('refuses an empty module and a bad file name before sending anything', async () => {
@@ -87,7 +79,7 @@ describe('the test-case editor with a pytest test', () => {
     expect(requests.some((r) => r.method === 'POST')).toBe(false);
   });
 
-  it('sends the kind, file name and module', async () => {
+  it('sends the kind, file name and module, with no points, and stays open on the check', async () => {
     const { requests } = stubFetch((request) =>
       request.method === 'POST'
         ? json(201, savedTestCase(request.body))
@@ -104,7 +96,7 @@ describe('the test-case editor with a pytest test', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
 
-    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(await screen.findByText('Collected 1 test (1 point)')).toBeTruthy();
     const sent = requests.find((r) => r.method === 'POST');
     expect(sent?.url).toBe('/api/Assignment/5/1/TestCase/');
     expect(sent?.body).toMatchObject({
@@ -114,5 +106,30 @@ describe('the test-case editor with a pytest test', () => {
       test_code: TEST_MODULE,
       position: 0,
     });
+    // Left out, the points follow the tests.
+    expect(sent?.body).not.toHaveProperty('points');
+    expect(sent?.body).not.toHaveProperty('points_auto');
+    // The saved test is now the one edited: a second save changes it rather than adding another.
+    expect(screen.getByRole('dialog', { name: 'Edit Unit' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Done' }));
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('sends an io test’s points as before: 1 unless typed', async () => {
+    const { requests } = stubFetch((request) =>
+      request.method === 'POST'
+        ? json(201, savedTestCase(request.body))
+        : json(200, { count: 0, results: [] }),
+    );
+    const { onClose } = renderDialog();
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Name' }), { target: { value: 'Sum' } });
+    expect(screen.queryByRole('switch', { name: 'Follow the tests' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const sent = requests.find((r) => r.method === 'POST');
+    expect(sent?.body).toMatchObject({ kind: 'io', points: 1 });
+    expect(sent?.body).not.toHaveProperty('points_auto');
   });
 });

@@ -3,15 +3,22 @@ import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TestCase } from '@kadai/contracts';
-import { useForm } from 'react-hook-form';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../ui/errors.ts';
 import { applyFieldErrors } from '../../ui/form.ts';
-import { notifyError, notifySuccess } from '../../ui/notify.ts';
+import { notifyError, notifySuccess, notifyWarning } from '../../ui/notify.ts';
+import { PytestCheckPanel } from './PytestCheckPanel.tsx';
 import { TestCaseFields } from './TestCaseFields.tsx';
 import { createTestCase, updateTestCase } from './assignments.api.ts';
 import { assignmentKeys } from './assignments.queries.ts';
-import { emptyTestCaseValues, testCaseValues, type TestCaseFormValues } from './test-case-form.ts';
+import {
+  emptyTestCaseValues,
+  testCaseBody,
+  testCaseValues,
+  type TestCaseFormValues,
+} from './test-case-form.ts';
 
 type EditorTestCase = Extract<TestCase, { view: 'editor' }>;
 
@@ -29,7 +36,11 @@ const SERVER_FIELDS = [
   'memory_limit_mb',
 ] as const;
 
-/** Create a test case (added last) or edit one. */
+/**
+ * Create a test case (added last) or edit one. Saving a pytest test checks its module on the server
+ * (about a second): the dialog then stays open on the saved test with the check, so an editor sees at
+ * once whether it collects, and what, before leaving it; io and script tests close on saving.
+ */
 export function TestCaseDialog({
   assignmentId,
   courseId,
@@ -46,21 +57,31 @@ export function TestCaseDialog({
   const { t } = useTranslation();
   const isPhone = useMediaQuery('(max-width: 48em)');
   const queryClient = useQueryClient();
+  // The test as last saved: `test`, or what this dialog created or saved (a later save PATCHes it).
+  const [saved, setSaved] = useState<EditorTestCase | null>(test);
+  const [savedHere, setSavedHere] = useState(false);
   const form = useForm<TestCaseFormValues>({
     defaultValues: test ? testCaseValues(test) : emptyTestCaseValues(),
     mode: 'onTouched',
   });
 
   const save = useMutation({
-    mutationFn: (values: TestCaseFormValues) =>
-      test
-        ? updateTestCase(assignmentId, courseId, test.id, values)
-        : createTestCase(assignmentId, courseId, { ...values, position: nextPosition }),
-    onSuccess: async (saved) => {
-      notifySuccess(
-        test ? t('testCases.saved', { name: saved.name }) : t('testCases.created', { name: saved.name }),
-      );
-      onClose();
+    mutationFn: ({ values, base }: { values: TestCaseFormValues; base: EditorTestCase | null }) =>
+      base
+        ? updateTestCase(assignmentId, courseId, base.id, testCaseBody(values, base))
+        : createTestCase(assignmentId, courseId, { ...testCaseBody(values, null), position: nextPosition }),
+    onSuccess: async (result, { base }) => {
+      const name = result.name;
+      const draft = result.view === 'editor' && result.draft;
+      if (draft) notifyWarning(t('testCases.savedDraft', { name }));
+      else notifySuccess(base ? t('testCases.saved', { name }) : t('testCases.created', { name }));
+      if (result.view === 'editor' && result.check !== null) {
+        setSaved(result);
+        setSavedHere(true);
+        form.reset(testCaseValues(result));
+      } else {
+        onClose();
+      }
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: assignmentKeys.testCases(assignmentId, courseId) }),
         queryClient.invalidateQueries({ queryKey: assignmentKeys.detail(assignmentId, courseId) }),
@@ -88,24 +109,47 @@ export function TestCaseDialog({
     });
   };
 
+  const check = saved?.kind === 'pytest' ? saved.check : null;
+  const [kind, fileName, code] = useWatch({
+    control: form.control,
+    name: ['kind', 'test_file_name', 'test_code'],
+  });
+  // The check is of the module as saved: once the form's differs, it says so.
+  const stale =
+    saved !== null && (kind !== 'pytest' || fileName !== saved.test_file_name || code !== saved.test_code);
+  const counted =
+    check?.status === 'ready'
+      ? check.tests.reduce((sum, item) => sum + item.points, 0)
+      : saved?.kind === 'pytest' && saved.points_auto
+        ? saved.points
+        : null;
+
   return (
     <Modal
       opened
       onClose={requestClose}
-      title={test ? t('testCases.editTitle', { name: test.name }) : t('testCases.newTitle')}
+      title={saved ? t('testCases.editTitle', { name: saved.name }) : t('testCases.newTitle')}
       size="xl"
       fullScreen={isPhone}
       closeOnClickOutside={false}
     >
-      <form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))}>
+      <form noValidate onSubmit={form.handleSubmit((values) => save.mutate({ values, base: saved }))}>
         <Stack gap="md">
-          <TestCaseFields form={form} />
+          <TestCaseFields form={form} counted={counted} />
+          {saved && check ? (
+            <PytestCheckPanel
+              check={check}
+              points={saved.points}
+              pointsAuto={saved.points_auto}
+              stale={stale}
+            />
+          ) : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={requestClose}>
-              {t('common.cancel')}
+              {savedHere && !form.formState.isDirty ? t('testCases.done') : t('common.cancel')}
             </Button>
             <Button type="submit" loading={save.isPending}>
-              {test ? t('common.save') : t('testCases.create')}
+              {saved ? t('common.save') : t('testCases.create')}
             </Button>
           </Group>
         </Stack>

@@ -15,15 +15,23 @@ import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CodeEditor } from '../../ui/CodeEditor.tsx';
 import { schemaRule } from '../../ui/form.ts';
+import { TestCasePointsField } from './TestCasePointsField.tsx';
 import type { TestCaseFormValues } from './test-case-form.ts';
 
 const MONO = { input: { fontFamily: 'var(--mantine-font-family-monospace)' } };
 
 /**
  * The fields of a test case: the io ones (input, expected output, comparison), the script ones (input,
- * driver, check script) or the pytest ones (the test file's name and module).
+ * driver, check script) or the pytest ones (the test file's name and module). `counted`: what a saved
+ * pytest module's check counted, shown while its points follow the tests.
  */
-export function TestCaseFields({ form }: { form: UseFormReturn<TestCaseFormValues> }) {
+export function TestCaseFields({
+  form,
+  counted = null,
+}: {
+  form: UseFormReturn<TestCaseFormValues>;
+  counted?: number | null;
+}) {
   const { t } = useTranslation();
   const errors = form.formState.errors;
   const kind = form.watch('kind');
@@ -31,12 +39,11 @@ export function TestCaseFields({ form }: { form: UseFormReturn<TestCaseFormValue
   const kindLabelId = useId();
 
   const numberField = (
-    name: 'points' | 'time_limit_ms' | 'memory_limit_mb',
+    name: 'time_limit_ms' | 'memory_limit_mb',
     label: string,
     min: number,
     max: number,
-    suffix?: string,
-    description?: string,
+    suffix: string,
   ) => (
     <Controller
       control={form.control}
@@ -45,7 +52,6 @@ export function TestCaseFields({ form }: { form: UseFormReturn<TestCaseFormValue
       render={({ field, fieldState }) => (
         <NumberInput
           label={label}
-          description={description}
           value={field.value}
           onChange={(value) => field.onChange(typeof value === 'number' ? value : min)}
           onBlur={field.onBlur}
@@ -113,15 +119,10 @@ export function TestCaseFields({ form }: { form: UseFormReturn<TestCaseFormValue
           )}
         />
       </SimpleGrid>
-      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-        {numberField(
-          'points',
-          t('testCases.fields.points'),
-          0,
-          1000,
-          undefined,
-          kind === 'pytest' ? t('testCases.help.pytestPoints') : undefined,
-        )}
+      {/* A pytest test's points have a switch and a note: a row of their own above the limits. */}
+      {kind === 'pytest' ? <TestCasePointsField form={form} counted={counted} /> : null}
+      <SimpleGrid cols={{ base: 1, sm: kind === 'pytest' ? 2 : 3 }} spacing="sm">
+        {kind === 'pytest' ? null : <TestCasePointsField form={form} counted={counted} />}
         {numberField('time_limit_ms', t('testCases.fields.timeLimit'), 100, 10_000, ' ms')}
         {numberField('memory_limit_mb', t('testCases.fields.memoryLimit'), 32, 1024, ' MB')}
       </SimpleGrid>

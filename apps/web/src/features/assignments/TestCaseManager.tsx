@@ -23,7 +23,7 @@ export function TestCaseManager({
   headingOrder?: 2 | 3 | 4;
 }) {
   const { t } = useTranslation();
-  const { query, tests, totalPoints } = useEditorTestCases(assignmentId, courseId);
+  const { query, tests, countedTests, drafts, totalPoints } = useEditorTestCases(assignmentId, courseId);
   // null: closed; 'new': a new test; else the test being edited.
   const [editing, setEditing] = useState<EditorTestCase | 'new' | null>(null);
 
@@ -51,7 +51,12 @@ export function TestCaseManager({
         <Stack gap="sm">
           {query.data ? (
             <Text size="sm" c="dimmed">
-              {t('testCases.summary', { count: tests.length, points: totalPoints })}
+              {t('testCases.summary', { count: countedTests, points: totalPoints })}
+            </Text>
+          ) : null}
+          {drafts > 0 ? (
+            <Text size="sm" c="dimmed">
+              {t('testCases.draftsNotCounted', { count: drafts })}
             </Text>
           ) : null}
           {body}

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../ui/ErrorState.tsx';
 import { OutputBlock } from '../../ui/OutputBlock.tsx';
 import { Section } from '../../ui/Section.tsx';
+import { DraftBadge } from './DraftBadge.tsx';
 import { VisibilityBadge } from './VisibilityBadge.tsx';
 import { testCasesQuery } from './assignments.queries.ts';
 
@@ -40,6 +41,7 @@ export function TestCaseOverview({ assignmentId, courseId }: { assignmentId: num
                   {test.name}
                 </Text>
                 <Group gap={6}>
+                  {test.view === 'editor' && test.draft ? <DraftBadge /> : null}
                   {test.view === 'editor' || test.visibility !== 'visible' ? (
                     <VisibilityBadge visibility={test.visibility} />
                   ) : null}

@@ -6,6 +6,7 @@ import type { TestCase } from '@kadai/contracts';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../ui/errors.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
+import { DraftBadge } from './DraftBadge.tsx';
 import { VisibilityBadge } from './VisibilityBadge.tsx';
 import { deleteTestCase, reorderTestCases } from './assignments.api.ts';
 import { assignmentKeys } from './assignments.queries.ts';
@@ -90,9 +91,12 @@ export function TestCaseTable({
             <Table.Tr key={test.id}>
               <Table.Td>{index + 1}</Table.Td>
               <Table.Td>
-                <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-                  {test.name}
-                </Text>
+                <Group gap={6} wrap="wrap">
+                  <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                    {test.name}
+                  </Text>
+                  {test.draft ? <DraftBadge /> : null}
+                </Group>
               </Table.Td>
               <Table.Td>
                 <Badge variant="light" color="gray">
@@ -107,7 +111,11 @@ export function TestCaseTable({
               <Table.Td>
                 <VisibilityBadge visibility={test.visibility} />
               </Table.Td>
-              <Table.Td ta="end">{test.points}</Table.Td>
+              <Table.Td ta="end" style={{ whiteSpace: 'nowrap' }}>
+                {test.kind === 'pytest' && test.points_auto
+                  ? t('testCases.pointsFollow', { count: test.points })
+                  : test.points}
+              </Table.Td>
               <Table.Td>
                 <Text size="xs">
                   {t('testCases.limitsValue', { ms: test.time_limit_ms, mb: test.memory_limit_mb })}

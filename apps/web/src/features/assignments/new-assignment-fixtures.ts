@@ -1,5 +1,6 @@
 import type { AssignmentCourseInput } from '@kadai/contracts';
 import { json, type RecordedRequest, type Responder } from '../../test/fetch.ts';
+import { savedTestCase } from '../../test/test-cases.ts';
 
 /* A small stand-in for the API of one course, for the tests of the new-assignment dialog. */
 
@@ -84,21 +85,14 @@ export function fakeAssignmentServer() {
     }
     const testCases = `/api/Assignment/${NEW_ID}/${COURSE_ID}/TestCase/`;
     if (path === testCases && request.method === 'POST') {
-      const saved = {
-        view: 'editor',
+      const saved = savedTestCase({
         id: 100 + tests.length,
         assignment_id: NEW_ID,
         position: tests.length,
-        comparison: 'whitespace',
-        tolerance: 1e-6,
-        driver: '',
-        check_script: '',
-        test_file_name: 'test_main.py',
-        test_code: '',
         created_at: NOW,
         updated_at: NOW,
         ...body,
-      };
+      });
       tests.push(saved);
       return json(201, saved);
     }
