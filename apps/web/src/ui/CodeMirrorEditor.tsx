@@ -126,6 +126,9 @@ export default function CodeMirrorEditor({
       EditorState.tabSize.of(4),
       EditorState.readOnly.of(readOnly),
       EditorView.editable.of(!readOnly),
+      // The content is a tab stop, read-only too, and says so: a long module scrolls inside the editor,
+      // and a scrolling region needs something a keyboard can focus (axe: scrollable-region-focusable).
+      EditorView.contentAttributes.of({ tabindex: '0' }),
       baseTheme,
       EditorView.theme({
         '.cm-content, .cm-gutter': { minHeight: `${minHeight}px` },
