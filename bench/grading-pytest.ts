@@ -3,7 +3,7 @@ import { runPaired, runSandboxed, type SandboxRequest } from '@kadai/sandbox';
 import { programArgv } from '../apps/grader/src/python.ts';
 import { runTestCase } from '../apps/grader/src/run-test.ts';
 import { Semaphore } from '../apps/grader/src/semaphore.ts';
-import type { TestCaseSpec } from '../apps/grader/src/evaluation.ts';
+import { pytestSpec } from '../apps/grader/src/evaluation.ts';
 import { pytestArgv } from './pytest-one-process.ts';
 
 /*
@@ -215,22 +215,12 @@ function oneProcess(program: string, module: string): () => Promise<number> {
 }
 
 function twoProcesses(program: string, module: string): () => Promise<number> {
-  const test: TestCaseSpec = {
-    id: 1,
-    name: 'course',
-    kind: 'pytest',
-    points: 100,
-    stdin: '',
-    expectedStdout: '',
-    comparison: 'exact',
-    tolerance: 0,
-    driver: '',
-    checkScript: '',
+  const test = pytestSpec({
     testFileName: 'test_main.py',
     testCode: module,
     timeLimitMs: 2000,
     memoryLimitMb: 256,
-  };
+  });
   const ctx = {
     run: runSandboxed,
     runPaired,

@@ -6,7 +6,7 @@
  * solution, the submission's modules are stand-ins that have every name (the file is then checked for
  * everything but the names it imports).
  */
-import type { RunContext, TestCaseSpec } from './evaluation.ts';
+import { pytestSpec, type RunContext } from './evaluation.ts';
 import type { NamedFile } from './format.ts';
 import { pytestVerdict } from './pytest-results.ts';
 import { runPytestFile, studentModules } from './run-pytest.ts';
@@ -63,22 +63,7 @@ export async function checkTestFile(
     attachments: input.attachments,
     signal,
   };
-  const test: TestCaseSpec = {
-    id: 0,
-    name: input.testFileName,
-    kind: 'pytest',
-    points: 0,
-    stdin: '',
-    expectedStdout: '',
-    comparison: 'exact',
-    tolerance: 0,
-    driver: '',
-    checkScript: '',
-    testFileName: input.testFileName,
-    testCode: input.testCode,
-    timeLimitMs: input.timeLimitMs,
-    memoryLimitMb: input.memoryLimitMb,
-  };
+  const test = pytestSpec(input);
   const against = input.solution?.from ?? 'stand-ins';
   const { report } = await deps.slots.run(() => runPytestFile(ctx, test, { mode: 'collect', stubs }), signal);
   const verdict = pytestVerdict(report, input.testFileName);

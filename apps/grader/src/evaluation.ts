@@ -36,6 +36,26 @@ export interface TestCaseSpec {
   memoryLimitMb: number;
 }
 
+/** A `pytest` test case from what matters to pytest (the other fields are what no pytest run reads). */
+export function pytestSpec(
+  fields: Pick<TestCaseSpec, 'testFileName' | 'testCode' | 'timeLimitMs' | 'memoryLimitMb'> &
+    Partial<TestCaseSpec>,
+): TestCaseSpec {
+  return {
+    id: 0,
+    name: fields.testFileName,
+    kind: 'pytest',
+    points: 0,
+    stdin: '',
+    expectedStdout: '',
+    comparison: 'exact',
+    tolerance: 0,
+    driver: '',
+    checkScript: '',
+    ...fields,
+  };
+}
+
 export interface EvaluationResult {
   testCaseId: number;
   status: 'Correct' | 'Wrong';

@@ -1,6 +1,6 @@
 /** Helpers of the pytest tests (not exported from the package): a submission's context and a test case. */
 import { runPaired, runSandboxed } from '@kadai/sandbox';
-import type { RunContext, TestCaseSpec } from './evaluation.ts';
+import { pytestSpec, type RunContext, type TestCaseSpec } from './evaluation.ts';
 import { Semaphore } from './semaphore.ts';
 
 const bytes = (s: string) => new TextEncoder().encode(s);
@@ -20,20 +20,14 @@ export function context(files: Record<string, string>, attachments: Record<strin
   };
 }
 
-export const spec = (testCode: string, overrides: Partial<TestCaseSpec> = {}): TestCaseSpec => ({
-  id: 1,
-  name: 'unit tests',
-  kind: 'pytest',
-  points: 10,
-  stdin: '',
-  expectedStdout: '',
-  comparison: 'whitespace',
-  tolerance: 0,
-  driver: '',
-  checkScript: '',
-  testFileName: 'test_main.py',
-  testCode,
-  timeLimitMs: 2000,
-  memoryLimitMb: 256,
-  ...overrides,
-});
+export const spec = (testCode: string, overrides: Partial<TestCaseSpec> = {}): TestCaseSpec =>
+  pytestSpec({
+    id: 1,
+    name: 'unit tests',
+    points: 10,
+    testFileName: 'test_main.py',
+    testCode,
+    timeLimitMs: 2000,
+    memoryLimitMb: 256,
+    ...overrides,
+  });

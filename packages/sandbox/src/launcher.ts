@@ -26,7 +26,13 @@ export const FIRST_FILE_FD = 5;
  *   cheap: `posix` rather than `os` (~1 ms, loaded only to collect files), `_signal` rather than
  *   `signal` (its enums cost ~4 ms), `_ctypes` rather than `ctypes` (~2 ms), no `json`/`re` (~10 ms).
  */
-const LAUNCHER = String.raw`
+/**
+ * How a PID 1 of ours starts (the launcher, and the supervisor of a paired run's worker): non-dumpable
+ * (so nothing inside can read its memory or descriptors through /proc, or ptrace it), and deaf to
+ * SIGINT (Python handles it; with SIG_DFL PID 1 ignores it like any other signal from inside).
+ */
+export function pid1Prelude(name: string): string {
+  return String.raw`
 import sys, posix, _signal
 try:
     from _ctypes import call_function, dlopen, dlsym
@@ -36,10 +42,13 @@ except ImportError:
     import ctypes
     prctl = ctypes.CDLL(None).prctl
 if prctl(4, 0, 0, 0, 0) != 0 or prctl(3, 0, 0, 0, 0) != 0:
-    posix.write(2, b'launcher: cannot become non-dumpable\n')
+    posix.write(2, b'${name}: cannot become non-dumpable\n')
     posix._exit(125)
-# Python handles SIGINT; with SIG_DFL PID 1 ignores it like any other signal from inside.
 _signal.signal(_signal.SIGINT, _signal.SIG_DFL)
+`;
+}
+
+const LAUNCHER = String.raw`${pid1Prelude('launcher')}
 OUT = 3
 posix.set_inheritable(OUT, False)
 a = sys.argv

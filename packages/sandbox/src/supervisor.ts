@@ -1,3 +1,5 @@
+import { pid1Prelude } from './launcher.ts';
+
 /**
  * The supervisor: PID 1 of a paired run's worker sandbox (see pair.ts), in place of the launcher. Where
  * the launcher runs one program and measures it once it has ended, the supervisor keeps a worker program
@@ -24,19 +26,8 @@
  * When the control socket closes (the main program ended) it kills everything, reports the total CPU time
  * and the peak RSS on descriptor 3 in the launcher's format, and exits.
  */
-export const SUPERVISOR = String.raw`
-import sys, posix, _signal, select, time
-try:
-    from _ctypes import call_function, dlopen, dlsym
-    PRCTL = dlsym(dlopen(None, 2), 'prctl')
-    prctl = lambda *args: call_function(PRCTL, args)
-except ImportError:
-    import ctypes
-    prctl = ctypes.CDLL(None).prctl
-if prctl(4, 0, 0, 0, 0) != 0 or prctl(3, 0, 0, 0, 0) != 0:
-    posix.write(2, b'supervisor: cannot become non-dumpable\n')
-    posix._exit(125)
-_signal.signal(_signal.SIGINT, _signal.SIG_DFL)
+export const SUPERVISOR = String.raw`${pid1Prelude('supervisor')}
+import select, time
 REPORT, DATA, CTL = 3, 4, 5
 # Whatever else came down to us (bwrap's file descriptors, the host's leftovers) is not the worker's.
 posix.closerange(CTL + 1, 65536)

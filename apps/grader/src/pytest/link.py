@@ -109,6 +109,32 @@ def describe_status(status):
     return 'exit code %d' % code
 
 
+def _read_lines(fd, pending, most):
+    """Reads what a non-blocking descriptor holds into `pending` and takes the whole lines out of it.
+    Returns (lines, still open), or (None, …) when a line grows past `most` bytes."""
+    open_ = True
+    while True:
+        try:
+            chunk = _os.read(fd, 65536)
+        except BlockingIOError:
+            break
+        except OSError:
+            chunk = b''
+        if not chunk:
+            open_ = False
+            break
+        pending.extend(chunk)
+        if len(pending) > most and pending.find(b'\n') < 0:
+            return None, open_
+    lines = []
+    while True:
+        end = pending.find(b'\n')
+        if end < 0:
+            return lines, open_
+        lines.append(bytes(pending[:end]))
+        del pending[:end + 1]
+
+
 class Link:
     def __init__(self, codec, infra, on_output):
         self.codec = codec
@@ -156,25 +182,12 @@ class Link:
 
     def _ctl_pump(self):
         """Reads what the supervisor has said; returns False when the control socket has closed."""
-        while True:
-            try:
-                chunk = _os.read(CONTROL_FD, 65536)
-            except BlockingIOError:
-                break
-            except OSError:
-                chunk = b''
-            if not chunk:
-                self._worker_gone()
-                return False
-            self.ctl_pending.extend(chunk)
-        while True:
-            end = self.ctl_pending.find(b'\n')
-            if end < 0:
-                break
-            line = bytes(self.ctl_pending[:end]).decode('ascii', 'replace').split()
-            del self.ctl_pending[:end + 1]
-            self._ctl_line(line)
-        return True
+        lines, open_ = _read_lines(CONTROL_FD, self.ctl_pending, 65536)
+        for line in lines:
+            self._ctl_line(line.decode('ascii', 'replace').split())
+        if not open_:
+            self._worker_gone()
+        return open_
 
     def _ctl_line(self, parts):
         try:
@@ -318,24 +331,10 @@ class Link:
     # ── the data socket ────────────────────────────────────────────────────────────────────────
 
     def _read_data(self):
-        while True:
-            try:
-                chunk = _os.read(DATA_FD, 65536)
-            except BlockingIOError:
-                break
-            except OSError:
-                chunk = b''
-            if not chunk:
-                break
-            self.pending.extend(chunk)
-            if len(self.pending) > MAX_FRAME and self.pending.find(b'\n') < 0:
-                self._protocol('a message over %d MiB' % (MAX_FRAME >> 20))
-        while True:
-            end = self.pending.find(b'\n')
-            if end < 0:
-                break
-            line = bytes(self.pending[:end])
-            del self.pending[:end + 1]
+        lines, _ = _read_lines(DATA_FD, self.pending, MAX_FRAME)
+        if lines is None:
+            self._protocol('a message over %d MiB' % (MAX_FRAME >> 20))
+        for line in lines:
             try:
                 self.inbox.append(self.codec.loads(line))
             except ValueError as e:

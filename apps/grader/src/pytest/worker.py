@@ -307,7 +307,19 @@ def _kadai_worker(argv):
                 frame[stream.key] = stream.take()
         stdout.size = stderr.size = 0
 
-    class Stdin:
+    class Lines:
+        """Iterating a file object: its lines, by readline(), to the first empty one."""
+
+        def __iter__(self):
+            return self
+
+        def __next__(self):
+            line = self.readline()
+            if not line:
+                raise StopIteration
+            return line
+
+    class Stdin(Lines):
         """sys.stdin: read from the test process's sys.stdin (what a test gives with monkeypatch)."""
 
         def read(self, size=-1):
@@ -318,15 +330,6 @@ def _kadai_worker(argv):
 
         def readlines(self, hint=-1):
             return ask({'op': 'stdin', 'n': 'readlines', 'a': codec.encode([hint])})
-
-        def __iter__(self):
-            return self
-
-        def __next__(self):
-            line = self.readline()
-            if not line:
-                raise StopIteration
-            return line
 
         def isatty(self):
             return False
@@ -357,7 +360,7 @@ def _kadai_worker(argv):
         def __repr__(self):
             return '<function of the test>'
 
-    class TestObject:
+    class TestObject(Lines):
         """A file-like object of the test (io.StringIO, io.BytesIO): its methods run in the test process."""
 
         def __init__(self, number):
@@ -369,15 +372,6 @@ def _kadai_worker(argv):
                 raise AttributeError(name)
             return lambda *args, **kwargs: ask({'op': 'ob', 'f': self.number, 'n': name,
                                                 'a': codec.encode(list(args)), 'k': codec.encode(dict(kwargs))})
-
-        def __iter__(self):
-            return self
-
-        def __next__(self):
-            line = self.readline()
-            if not line:
-                raise StopIteration
-            return line
 
         def __enter__(self):
             return self
