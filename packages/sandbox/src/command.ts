@@ -35,10 +35,11 @@ export interface CommandInput {
   mounts: { hostPath: string; sandboxPath: string }[];
   /**
    * PID 1 of the sandbox: the launcher (one program, measured once it ends; the default) or the
-   * supervisor (a paired run's worker, started and killed on request: supervisor.ts). The supervisor
-   * collects no files.
+   * supervisor (a paired run's worker, started and killed on request: supervisor.ts), or the program
+   * itself (a paired run's trusted main program that collects no files: bwrap's --as-pid-1 hands it
+   * PID 1, and its CPU is counted by the host when bwrap is waited for). Only the launcher collects files.
    */
-  init?: 'launcher' | 'supervisor';
+  init?: 'launcher' | 'supervisor' | 'program';
 }
 
 /** /dev/shm holds multiprocessing's semaphores; it needs little, and it is RAM. */
@@ -83,13 +84,15 @@ export function buildCommand(input: CommandInput): { file: string; args: string[
   const command =
     input.init === 'supervisor'
       ? supervisorArgs(options.pythonPath, program)
-      : launcherArgs(
-          options.pythonPath,
-          input.collect,
-          input.collectMaxFiles,
-          input.collectMaxBytes,
-          program,
-        );
+      : input.init === 'program'
+        ? program
+        : launcherArgs(
+            options.pythonPath,
+            input.collect,
+            input.collectMaxFiles,
+            input.collectMaxBytes,
+            program,
+          );
   // prettier-ignore
   const args = [
     `--reuid=${options.uid}`, `--regid=${options.gid}`, '--clear-groups', '--inh-caps=-all', '--no-new-privs',

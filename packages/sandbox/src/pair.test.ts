@@ -4,7 +4,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runPaired, type PairedRequest } from './pair.ts';
+import { readFileSync } from 'node:fs';
 import { orphanedSandboxProcesses, report } from './testing.ts';
+
+/** CPU of this process's waited-for children and theirs (cutime + cstime), in ms. */
+function childrenCpuMs(): number {
+  const stat = readFileSync('/proc/self/stat', 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[13]) + Number(fields[14])) * 10;
+}
 
 /** Python for the main program: `ask(command)` to the supervisor, `call(line)` to the worker. */
 const MAIN = String.raw`
@@ -28,6 +36,7 @@ def call(code):
     send(code)
     return replies.readline().decode().strip()
 SPIN = 'import time\nend = time.process_time() + 0.3\nwhile time.process_time() < end: pass\n'
+ctl.sendall(b'start\n')
 ask('spawn', 'spawned')
 `;
 
@@ -153,6 +162,15 @@ print('cpu_ms=%d' % (int(ask('usage', 'usage')[2]) // 1000000))
     );
     expect(result.exitCode, result.stderr).toBe(0);
     expect(Number(report(result.stdout).cpu_ms)).toBeGreaterThanOrEqual(600);
+  });
+
+  it("counts the main program's CPU among this process's children (it runs as PID 1 of its sandbox)", async () => {
+    const before = childrenCpuMs();
+    const result = await runPaired(
+      pair(`end = time.process_time() + 0.4\nwhile time.process_time() < end:\n    pass\n`),
+    );
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(childrenCpuMs() - before).toBeGreaterThanOrEqual(400);
   });
 
   it('kills a worker that floods its output; the main program sees its sockets close', async () => {

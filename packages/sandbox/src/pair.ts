@@ -140,6 +140,7 @@ export async function runPaired(request: PairedRequest, options?: SandboxOptions
         hostPath: dir.readOnly[index]!,
         sandboxPath: set.sandboxPath,
       })),
+      init: collect.length > 0 ? 'launcher' : 'program',
     });
     const workerCommand = buildCommand({
       options: config,

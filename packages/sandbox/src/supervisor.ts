@@ -5,7 +5,8 @@ import { pid1Prelude } from './launcher.ts';
  * the launcher runs one program and measures it once it has ended, the supervisor keeps a worker program
  * available to the trusted program of the other sandbox, which drives it over the control socket:
  *
- *   main → supervisor   `spawn`   start an incarnation of the worker (killing any that lives)
+ *   main → supervisor   `start`   the first line, once: the supervisor starts (see supervisorArgs)
+ *                       `spawn`   start an incarnation of the worker (killing any that lives)
  *                       `usage`   CPU and run-queue wait of the live incarnation so far
  *                       `kill`    kill the incarnation and everything it started
  *   supervisor → main   `spawned <seq>`                       the reply to `spawn`
@@ -257,7 +258,23 @@ except OSError:
 posix._exit(0)
 `;
 
-/** `python3 -I -S -c SUPERVISOR` followed by the worker's own command line. */
+/**
+ * The worker sandbox's PID 1: a shell that waits for the main program's first line on the control
+ * socket (`start`), then becomes the supervisor (`python3 -I -S -c SUPERVISOR` and the worker's own
+ * command line). Until then nothing starts — no Python competing for the
+ * CPU with the main program's own start-up, and none at all in a run that never needs the worker.
+ */
 export function supervisorArgs(pythonPath: string, child: string[]): string[] {
-  return [pythonPath, '-I', '-S', '-c', SUPERVISOR, ...child];
+  return [
+    '/usr/bin/sh',
+    '-c',
+    `read -r line <&5 && [ "$line" = start ] && exec "$@"`,
+    'supervisor',
+    pythonPath,
+    '-I',
+    '-S',
+    '-c',
+    SUPERVISOR,
+    ...child,
+  ];
 }

@@ -148,6 +148,7 @@ class Link:
         self.seq = None                     # the live incarnation, when there is one
         self.ready = False
         self.gone = False                   # the worker sandbox itself has ended
+        self.started = False                # `start` has been said to the worker sandbox
         self.asked = 0
         self.cpu_seen = 0                   # the supervisor's figure for the live incarnation, last asked
         self.delay_seen = 0
@@ -305,6 +306,10 @@ class Link:
         restarted = False
         if self.seq is None:
             self._drain()
+            if not self.started:
+                # The worker sandbox waits for this before its supervisor even starts.
+                self.started = True
+                self._ctl_send('start')
             if self._ctl_ask('spawn', 'spawned') is None:
                 raise SubmissionEnded('The sandbox of the submission was stopped; nothing of it can run.')
             restarted = True
