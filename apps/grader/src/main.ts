@@ -1,9 +1,8 @@
 // `npm run grader`: a grading worker on its own host, against the same PostgreSQL as the API.
-import pg from 'pg';
 import PgBoss from 'pg-boss';
 import { createAttachmentReader } from './attachments.ts';
 import { GraderEnvError, parseGraderEnv } from './env.ts';
-import { createPgSql } from './pg-sql.ts';
+import { createPgSql, openPool } from './pg-sql.ts';
 import { GRADING_QUEUE } from './queue.ts';
 import { isConfigurationError, untilItWorks, untilTablesExist } from './backoff.ts';
 import { JobLoops, ensureQueue } from './job-loop.ts';
@@ -29,13 +28,15 @@ async function main() {
     }
     throw error;
   }
-  const pool = new pg.Pool({
-    connectionString: env.DATABASE_URL,
-    max: env.DATABASE_POOL_SIZE,
-    // A server that does not answer is an outage to wait out, not a connect() that hangs forever.
-    connectionTimeoutMillis: 10_000,
-  });
-  pool.on('error', (error) => log.error(`database pool: ${error.message}`));
+  const pool = openPool(
+    {
+      connectionString: env.DATABASE_URL,
+      max: env.DATABASE_POOL_SIZE,
+      // A server that does not answer is an outage to wait out, not a connect() that hangs forever.
+      connectionTimeoutMillis: 10_000,
+    },
+    (error) => log.error(`database connection: ${error.message}`),
+  );
   // pgboss.queue too: the API creates pg-boss's schema right after migrating.
   await untilTablesExist((text) => pool.query(text), ['grader_hosts', 'pgboss.queue'], log);
   const boss = new PgBoss({ connectionString: env.DATABASE_URL, schema: 'pgboss' });

@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { createPgSql, openPool } from '@kadai/grader/pg-sql';
 import { defaultPoolSize } from '../config.ts';
 import * as coreTables from './schema.ts';
 import * as assignmentTables from './schema-assignments.ts';
@@ -161,8 +162,9 @@ function openPglite(client: PGlite): Database {
 
 function openPostgres(url: string, poolSize: number): Database {
   // A server that does not answer fails the request after 10 s (503, see isDatabaseUnavailable in lib/sql-state.ts) rather than hang.
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 10_000 });
-  pool.on('error', (err) => console.error('PostgreSQL pool error', err));
+  const pool = openPool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 10_000 }, (err) =>
+    console.error('PostgreSQL connection error', err),
+  );
   const pgDb = drizzlePg(pool, { schema });
   const db: Db = pgDb;
   return {
@@ -174,22 +176,7 @@ function openPostgres(url: string, poolSize: number): Database {
       const last = Array.isArray(r) ? r.at(-1) : r;
       return { rows: (last?.rows ?? []) as Record<string, unknown>[] };
     },
-    async transaction(fn) {
-      const conn = await pool.connect();
-      try {
-        await conn.query('BEGIN');
-        const result = await fn(async (text, values) => ({
-          rows: (await conn.query<Record<string, unknown>>(text, values)).rows,
-        }));
-        await conn.query('COMMIT');
-        return result;
-      } catch (error) {
-        await conn.query('ROLLBACK').catch(() => {});
-        throw error;
-      } finally {
-        conn.release();
-      }
-    },
+    transaction: createPgSql(pool).transaction,
     async withAdvisoryLock(key, fn) {
       const conn = await pool.connect();
       try {
