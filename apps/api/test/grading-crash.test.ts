@@ -75,12 +75,13 @@ describe('a grader that dies during a run', () => {
     });
     await enqueueGrading(t.ctx, [id]);
     const taken = await waitForSubmission(t, id, (s) => s.status === 'Executing');
-    expect(taken.grader_host).toBe('victim');
+    expect(taken.grader_host).toBe(victim.id);
+    expect(victim.id).toMatch(/^victim:\d+:[0-9a-f]{6}$/);
     victim.simulateCrash();
 
     const survivor = await start({ hostId: 'survivor' });
     const done = await waitForSubmission(t, id, (s) => s.status === 'Completed', 30_000);
-    expect(done).toMatchObject({ grader_host: 'survivor', score: 10, max_score: 10, grading_attempts: 2 });
+    expect(done).toMatchObject({ grader_host: survivor.id, score: 10, max_score: 10, grading_attempts: 2 });
     expect(done.grading_token).not.toBe(taken.grading_token);
     expect(survivor.status().graded).toBe(1);
 
@@ -101,6 +102,37 @@ describe('a grader that dies during a run', () => {
     });
   });
 
+  it('is restarted under the same GRADER_ID: the new process takes its work over within the stale time', async () => {
+    // A supervisor restarting a grader keeps its name. Before incarnations, the newcomer's heartbeat
+    // kept the dead process's attempts looking alive until GRADING_TIMEOUT (here 120 s).
+    const world = await createGradingWorld(t, TESTS);
+    const id = await createSubmission(t, world, { 'main.py': SQUARE });
+    let letGo: () => void = () => {};
+    const hang = new Promise<void>((resolve) => (letGo = resolve));
+    const first = await start({
+      hostId: 'grader-1',
+      gradingTimeoutSeconds: 120,
+      workers: 1,
+      batchSize: 1,
+      runSandboxed: async (request: SandboxRequest): Promise<SandboxResult> => {
+        await hang;
+        return runSandboxed(request);
+      },
+    });
+    await enqueueGrading(t.ctx, [id]);
+    const taken = await waitForSubmission(t, id, (s) => s.status === 'Executing');
+    expect(taken.grader_host).toBe(first.id);
+    first.simulateCrash();
+
+    const again = await start({ hostId: 'grader-1', gradingTimeoutSeconds: 120 });
+    expect(again.id).not.toBe(first.id);
+    const done = await waitForSubmission(t, id, (s) => s.status === 'Completed', 30_000);
+    expect(done).toMatchObject({ grader_host: again.id, score: 10, grading_attempts: 2 });
+    const hosts = await t.database.query(`SELECT id, name FROM grader_hosts WHERE name = 'grader-1'`);
+    expect(hosts.rows).toEqual([{ id: again.id, name: 'grader-1' }]);
+    letGo();
+  });
+
   // Only a server database can be shared with a second process; on PGlite the test above is the crash.
   if (process.env.TEST_DATABASE_URL) {
     it('kill -9 of a separate `npm run grader` process loses nothing', async () => {
@@ -110,16 +142,16 @@ describe('a grader that dies during a run', () => {
       try {
         await enqueueGrading(t.ctx, [id]);
         const taken = await waitForSubmission(t, id, (s) => s.status === 'Executing', 30_000);
-        expect(taken.grader_host).toBe('doomed');
+        expect(taken.grader_host).toMatch(/^doomed:/);
         // Mid-run: one slot and four tests of at least 0.3 s each.
         await new Promise((resolve) => setTimeout(resolve, 400));
         expect((await submissionState(t, id)).status).toBe('Executing');
         child.kill('SIGKILL');
         await new Promise((resolve) => child.once('exit', resolve));
 
-        await start({ hostId: 'survivor' });
+        const survivor = await start({ hostId: 'survivor' });
         const done = await waitForSubmission(t, id, (s) => s.status === 'Completed', 30_000);
-        expect(done).toMatchObject({ grader_host: 'survivor', score: 10, grading_attempts: 2 });
+        expect(done).toMatchObject({ grader_host: survivor.id, score: 10, grading_attempts: 2 });
         // The dead attempt's token is void: anything it had still written would match no row.
         expect(done.grading_token).not.toBe(taken.grading_token);
         const evaluations = await evaluationsOf(t, id);

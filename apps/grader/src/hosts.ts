@@ -8,7 +8,10 @@ import { z } from 'zod';
 import type { Query } from './types.ts';
 
 export interface HostRow {
+  /** This process's incarnation: `name:pid:random`. */
   id: string;
+  /** The configured GRADER_ID, or null. */
+  name: string | null;
   hostname: string;
   pid: number;
   sandboxOk: boolean;
@@ -21,8 +24,8 @@ export interface HostRow {
 export async function beat(query: Query, host: HostRow): Promise<void> {
   await query(
     `INSERT INTO grader_hosts (id, hostname, pid, started_at, last_seen_at, sandbox_ok, sandbox_detail,
-                               concurrency, running, graded)
-     VALUES ($1, $2, $3, now(), now(), $4, $5, $6, $7, $8)
+                               concurrency, running, graded, name)
+     VALUES ($1, $2, $3, now(), now(), $4, $5, $6, $7, $8, $9)
      ON CONFLICT (id) DO UPDATE
         SET last_seen_at = now(), sandbox_ok = EXCLUDED.sandbox_ok, sandbox_detail = EXCLUDED.sandbox_detail,
             concurrency = EXCLUDED.concurrency, running = EXCLUDED.running, graded = EXCLUDED.graded`,
@@ -35,8 +38,28 @@ export async function beat(query: Query, host: HostRow): Promise<void> {
       host.concurrency,
       host.running,
       host.graded,
+      host.name,
     ],
   );
+}
+
+/**
+ * A GRADER_ID names one grader process at a time (a supervisor restarting it, a container started
+ * again): a process starting under a name means the one before it has ended, whether or not its row
+ * says so. Its row goes at once, so its attempts count as a dead host's at the next sweep instead of
+ * looking alive under the newcomer's heartbeat until they time out. (Two live processes given the same
+ * name by mistake cost only work: the one whose attempt is taken over writes nothing, by its token.)
+ */
+export async function retireNamesakes(
+  query: Query,
+  host: { id: string; name: string | null },
+): Promise<number> {
+  if (host.name === null) return 0;
+  const { rows } = await query('DELETE FROM grader_hosts WHERE name = $1 AND id <> $2 RETURNING id', [
+    host.name,
+    host.id,
+  ]);
+  return rows.length;
 }
 
 export async function removeHost(query: Query, id: string): Promise<void> {

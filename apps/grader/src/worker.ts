@@ -18,6 +18,7 @@ import {
   forgetLongDeadHosts,
   markWaitingForSandbox,
   removeHost,
+  retireNamesakes,
   requeueAbandoned,
 } from './hosts.ts';
 import type {
@@ -42,7 +43,10 @@ export interface GraderOptions {
   concurrency?: number;
   /** An attempt running longer is aborted and retried (GRADING_TIMEOUT). */
   gradingTimeoutSeconds?: number;
-  /** Names this grader in `grader_hosts` and `submissions.grader_host`; default hostname:pid:random. */
+  /**
+   * The configured name (GRADER_ID), one process at a time. Each process is its own incarnation,
+   * `name:pid:random` (default name: the hostname), in `grader_hosts` and `submissions.grader_host`.
+   */
   hostId?: string;
   runSandboxed?: SandboxRunner;
   runPaired?: PairRunner;
@@ -98,7 +102,8 @@ export async function startGrader(options: GraderOptions): Promise<Grader> {
     const status = await probeOnly();
     return status.ok ? { ...status, detail: `${status.detail}; ${await pytestStatus()}` } : status;
   };
-  const id = options.hostId ?? `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  const name = options.hostId ?? null;
+  const id = `${name ?? os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   const slots = new Semaphore(concurrency);
   const stopController = new AbortController();
 
@@ -125,6 +130,7 @@ export async function startGrader(options: GraderOptions): Promise<Grader> {
 
   const host = () => ({
     id,
+    name,
     hostname: os.hostname(),
     pid: process.pid,
     sandboxOk: sandbox.ok,
@@ -254,6 +260,8 @@ export async function startGrader(options: GraderOptions): Promise<Grader> {
     `grader ${id}: start-up`,
     async () => {
       await beat(sql.query, host());
+      const retired = await retireNamesakes(sql.query, host());
+      if (retired > 0) log.warn(`grader ${id}: took over from ${retired} earlier process(es) named ${name}`);
       if (sandbox.ok) {
         await startWorking();
         log.info(`grader ${id} ready: ${concurrency} sandbox slots (${sandbox.detail})`);

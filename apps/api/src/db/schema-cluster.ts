@@ -89,7 +89,10 @@ export const snippetRuns = pgTable(
 
 /** Grader processes announce themselves here (heartbeat) for the PyGrade console. */
 export const graderHosts = pgTable('grader_hosts', {
+  /** One process's incarnation (`name:pid:random`): a restarted grader is a new row, never its predecessor's. */
   id: text('id').primaryKey(),
+  /** The configured GRADER_ID, when there is one: a process starting under it ends its namesakes' rows. */
+  name: text('name'),
   hostname: text('hostname').notNull(),
   pid: integer('pid').notNull(),
   startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),

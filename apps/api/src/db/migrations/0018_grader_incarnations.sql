@@ -1,0 +1,1 @@
+ALTER TABLE "grader_hosts" ADD COLUMN "name" text;
