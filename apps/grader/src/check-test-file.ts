@@ -8,7 +8,7 @@
  */
 import { pytestSpec, type RunContext } from './evaluation.ts';
 import type { NamedFile } from './format.ts';
-import { pytestVerdict } from './pytest-results.ts';
+import { pytestVerdict, type BrokenReason } from './pytest-results.ts';
 import { runPytestFile, studentModules } from './run-pytest.ts';
 import type { Semaphore } from './semaphore.ts';
 import type { PairRunner, SandboxRunner } from './types.ts';
@@ -35,7 +35,14 @@ export type TestFileCheck =
       shares: number;
       against: 'reference' | 'starter' | 'stand-ins';
     }
-  | { status: 'draft'; message: string; against: 'reference' | 'starter' | 'stand-ins' };
+  | {
+      status: 'draft';
+      /** Why it does not run, as data for the reader's language; null when only `message` says it. */
+      reason: BrokenReason | null;
+      /** With a reason, what it leaves out (pytest's or Python's words, often ''); else the explanation. */
+      message: string;
+      against: 'reference' | 'starter' | 'stand-ins';
+    };
 
 /**
  * Collects the module. Throws when the check cannot be made here (no sandbox, no pytest, the host
@@ -67,7 +74,10 @@ export async function checkTestFile(
   const against = input.solution?.from ?? 'stand-ins';
   const { report } = await deps.slots.run(() => runPytestFile(ctx, test, { mode: 'collect', stubs }), signal);
   const verdict = pytestVerdict(report, input.testFileName);
-  if (verdict.kind === 'broken') return { status: 'draft', message: verdict.message, against };
+  if (verdict.kind === 'broken') {
+    const { reason } = verdict;
+    return { status: 'draft', reason, message: reason ? verdict.detail : verdict.message, against };
+  }
   return {
     status: 'ready',
     tests: verdict.items.map((item) => ({ name: item.name, points: item.max_points })),

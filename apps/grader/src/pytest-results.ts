@@ -27,12 +27,63 @@ const SHORT_TEXT_CHARS = 512;
 export const MAX_ITEMS = 1000;
 const MESSAGE_CHARS = 16 * 1024;
 
+/**
+ * Why a test file cannot run its tests, as data: a reader's language says the sentence
+ * (`testCases.check.reason.<code>` of the web), and what it leaves out — Python's or pytest's own words —
+ * is shown as written. The harness's codes (pytest/plugin.py) and those of `pytestVerdict`.
+ */
+export const BROKEN_CODES = [
+  'unknown_module',
+  'missing_name',
+  'syntax_error',
+  'import_error',
+  'submission_time_limit',
+  'submission_ended',
+  'submission_input',
+  'submission_exit',
+  'submission_error',
+  'collection_error',
+  'pytest_error',
+  'no_tests',
+  'too_many_tests',
+  'bad_points',
+  'bad_time_limit',
+] as const;
+export type BrokenCode = (typeof BROKEN_CODES)[number];
+
+/** A broken test file's reason: its code and the facts its sentence names. */
+export interface BrokenReason {
+  code: BrokenCode;
+  /** The module imported: one the submission lacks, or the submission's that failed. */
+  module?: string;
+  /** The name a module lacks, or the test whose marker is wrong. */
+  name?: string;
+  /** The file and line it happened at (the test module, or a helper file it imports). */
+  file?: string;
+  line?: number;
+  /** The submission's files (to say what a module name could have been). */
+  files?: string[];
+}
+
+const Cause = z.object({
+  code: z.enum(BROKEN_CODES),
+  module: z.string().max(200).optional(),
+  name: z.string().max(1000).optional(),
+  file: z.string().max(200).optional(),
+  line: z.number().int().optional(),
+  files: z.array(z.string().max(200)).max(100).optional(),
+  detail: z.string().optional(),
+});
+type Cause = z.infer<typeof Cause>;
+
 const Record = z.discriminatedUnion('t', [
   z.object({ t: z.literal('ready') }),
   z.object({
     t: z.literal('error'),
     message: z.string(),
     reason: z.enum(['time_limit', 'memory_limit', 'ended']).nullish(),
+    // A harness older than causes sends none; one this reader does not know must not lose the error.
+    cause: Cause.nullish().catch(null),
   }),
   z.object({
     t: z.literal('collected'),
@@ -58,6 +109,8 @@ type ChannelRecord = z.infer<typeof Record>;
 export interface HarnessReport {
   ready: boolean;
   errors: string[];
+  /** The first error's cause, when the harness gave one. */
+  cause: Cause | null;
   /** Why the collection failed when a limit or the end of the submission's process is the cause. */
   errorReason: 'time_limit' | 'memory_limit' | 'ended' | null;
   collected: { id: string; points: number; limit: number }[] | null;
@@ -74,6 +127,7 @@ export function readChannel(bytes: Uint8Array | undefined): HarnessReport {
   const report: HarnessReport = {
     ready: false,
     errors: [],
+    cause: null,
     errorReason: null,
     collected: null,
     results: new Map(),
@@ -98,6 +152,7 @@ export function readChannel(bytes: Uint8Array | undefined): HarnessReport {
         report.ready = true;
         break;
       case 'error':
+        if (report.errors.length === 0) report.cause = record.cause ?? null;
         if (report.errors.length < 20) report.errors.push(record.message);
         report.errorReason ??= record.reason ?? null;
         break;
@@ -140,7 +195,15 @@ export type PytestVerdict =
       summary: string;
       memory: boolean;
     }
-  | { kind: 'broken'; message: string };
+  | {
+      kind: 'broken';
+      /** The whole explanation, in English: what a graded result shows. */
+      message: string;
+      /** The same as data, when the harness or this code knows it (an older harness may not). */
+      reason: BrokenReason | null;
+      /** What `reason` leaves out: pytest's or Python's own words, as written ('' when nothing). */
+      detail: string;
+    };
 
 /**
  * The items of a finished run (the harness reported `done`), or why the test file could not run its
@@ -148,29 +211,46 @@ export type PytestVerdict =
  */
 export function pytestVerdict(report: HarnessReport, testFile: string): PytestVerdict {
   if (report.errors.length > 0) {
-    return { kind: 'broken', message: storedText(report.errors.join('\n\n'), MESSAGE_CHARS) };
+    const message = storedText(report.errors.join('\n\n'), MESSAGE_CHARS);
+    if (!report.cause) return { kind: 'broken', message, reason: null, detail: message };
+    const { detail = '', ...reason } = report.cause;
+    // Errors after the first (pytest may report several) are shown in full after its detail.
+    const rest = report.errors.slice(1);
+    return {
+      kind: 'broken',
+      message,
+      reason,
+      detail: storedText([detail, ...rest].filter(Boolean).join('\n\n'), MESSAGE_CHARS),
+    };
   }
+  const broken = (message: string, reason: BrokenReason): PytestVerdict => ({
+    kind: 'broken',
+    message,
+    reason,
+    detail: '',
+  });
   if (!report.collected || report.collected.length === 0) {
-    return { kind: 'broken', message: `No tests were collected from ${testFile}.` };
+    return broken(`No tests were collected from ${testFile}.`, { code: 'no_tests', file: testFile });
   }
   if (report.collected.length > MAX_ITEMS) {
-    return { kind: 'broken', message: `${testFile} has more than ${MAX_ITEMS} tests.` };
+    return broken(`${testFile} has more than ${MAX_ITEMS} tests.`, {
+      code: 'too_many_tests',
+      file: testFile,
+    });
   }
   const badMarker = report.collected.find((c) => c.points < 0 || c.points > 1000);
   if (badMarker) {
-    return {
-      kind: 'broken',
-      message: `${shortName(badMarker.id, testFile)}: @points(n) takes a whole number from 0 to 1000.`,
-    };
+    const name = shortName(badMarker.id, testFile);
+    return broken(`${name}: @points(n) takes a whole number from 0 to 1000.`, { code: 'bad_points', name });
   }
   const badLimit = report.collected.find((c) => c.limit < 1);
   if (badLimit) {
-    return {
-      kind: 'broken',
-      message:
-        `${shortName(badLimit.id, testFile)}: @time_limit(ms) takes a whole number of milliseconds from ` +
+    const name = shortName(badLimit.id, testFile);
+    return broken(
+      `${name}: @time_limit(ms) takes a whole number of milliseconds from ` +
         '1 to 60000 (@pytest.mark.timeout(s): seconds up to 60).',
-    };
+      { code: 'bad_time_limit', name },
+    );
   }
 
   let budget = ITEMS_TEXT_CHARS;

@@ -27,14 +27,64 @@ export const Visibility = z.enum(['visible', 'hidden', 'after_due']);
 export type Visibility = z.infer<typeof Visibility>;
 
 /**
+ * Why a pytest module does not run, or was not checked, as data: each code is one sentence a client says
+ * in its reader's language with the facts given (docs/grading.md, "Checking a module when it is saved").
+ * `unknown_module`: it imports a module that is neither the submission's nor the assignment's;
+ * `missing_name`: it imports a name the submission's `module` lacks; `syntax_error`; `import_error`: it
+ * raised an exception when imported; `submission_*`: the solution it was checked against could not be
+ * imported (too slow, its process ended, it read input or exited, it raised); `collection_error`: pytest
+ * could not collect it; `pytest_error`: pytest itself failed; `no_tests`; `too_many_tests` (more than
+ * MAX_TEST_ITEMS); `bad_points`, `bad_time_limit`: the test `name`'s marker is wrong; `not_checked`: no
+ * sandbox could check it here.
+ */
+export const PytestCheckReason = z
+  .object({
+    code: z.enum([
+      'unknown_module',
+      'missing_name',
+      'syntax_error',
+      'import_error',
+      'submission_time_limit',
+      'submission_ended',
+      'submission_input',
+      'submission_exit',
+      'submission_error',
+      'collection_error',
+      'pytest_error',
+      'no_tests',
+      'too_many_tests',
+      'bad_points',
+      'bad_time_limit',
+      'not_checked',
+    ]),
+    /** The module imported: one the submission lacks, or the submission's that failed. */
+    module: z.string().optional(),
+    /** The name a module lacks, or the test whose marker is wrong. */
+    name: z.string().optional(),
+    /** Where: the test module, or a helper file of the assignment it imports, and the line. */
+    file: z.string().optional(),
+    line: z.number().int().optional(),
+    /** The submission's files. */
+    files: z.array(z.string()).optional(),
+  })
+  .meta({ id: 'PytestCheckReason' });
+export type PytestCheckReason = z.infer<typeof PytestCheckReason>;
+
+/**
  * The check of a `pytest` module when it was saved: collected in the sandbox against the assignment's
  * reference solution, else its starter code, else stand-ins for the submission's modules. `ready`: it
- * collects (its tests are listed); `draft`: it does not (`message` says why) and students cannot run it;
- * `unchecked`: no sandbox could check it (it runs as saved).
+ * collects (its tests are listed); `draft`: it does not (`reason` and `message` say why) and students
+ * cannot run it; `unchecked`: no sandbox could check it (it runs as saved).
  */
 export const PytestCheck = z
   .object({
     status: z.enum(['ready', 'draft', 'unchecked']),
+    /** Why, as data; null when it runs, and for checks saved before reasons were given. */
+    reason: PytestCheckReason.nullable(),
+    /**
+     * With a reason, what it leaves out: pytest's or Python's own words, as written ('' when nothing);
+     * without one, the whole explanation (in English).
+     */
     message: z.string(),
     tests: z.array(z.object({ name: z.string(), points: z.number().int() })),
     against: z.enum(['reference', 'starter', 'stand-ins']).nullable(),

@@ -33,6 +33,12 @@ export interface EvaluationItemRow {
   output: string;
 }
 
+/**
+ * A pytest module's check as stored (the contracts' PytestCheck): those saved before checks gave a
+ * `reason` have none, and are read as null (`toTestCase`), so no migration rewrites them.
+ */
+export type StoredPytestCheck = Omit<PytestCheck, 'reason'> & { reason?: PytestCheck['reason'] };
+
 /* ─── Assignments, test cases, submissions (issue 3) ─────────────────────────────────────────── */
 
 /**
@@ -158,7 +164,7 @@ export const testCases = pgTable(
      */
     draft: boolean('draft').notNull().default(false),
     /** `pytest` tests: the last check of the module (PytestCheck of the contracts); null for other kinds. */
-    pytestCheck: jsonb('pytest_check').$type<PytestCheck>(),
+    pytestCheck: jsonb('pytest_check').$type<StoredPytestCheck>(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

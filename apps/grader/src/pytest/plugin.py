@@ -2,7 +2,10 @@
 #
 # Records on descriptor 4, one JSON object a line (read by apps/grader/src/pytest-results.ts):
 #   {"t": "ready"}                                   pytest is imported (else exit 75: no pytest here)
-#   {"t": "error", "message", "reason"}              the module could not be collected, and why
+#   {"t": "error", "message", "reason", "cause"}     the module could not be collected, and why; `cause`
+#                                                    says it again as data ({"code", "module", "name",
+#                                                    "file", "line", "files", "detail"}) for a reader's
+#                                                    own language, `detail` the words it leaves out
 #   {"t": "collected", "items": [{"id", "points", "limit"}]}
 #   {"t": "result", "id", "outcome", "message", "output", "cpu_ms", "memory"}
 #   {"t": "worker-gone"}                             the submission's sandbox ended under us
@@ -193,12 +196,16 @@ def _kadai_main(argv):
                 _importlib.import_module(os.path.basename(test_file)[:-3])
             except BaseException as e:
                 reason = 'time_limit' if isinstance(e, TimeLimitExceeded) else getattr(e, 'reason', None)
-                send({'t': 'error', 'message': cap(explain_collection(e, test_file)), 'reason': reason})
+                message, cause = explain_collection(e, test_file)
+                cause['detail'] = cap(cause.get('detail', ''))
+                send({'t': 'error', 'message': cap(message), 'reason': reason, 'cause': cause})
                 leave(2)
 
         def pytest_collectreport(self, report):
             if report.failed:
-                send({'t': 'error', 'message': cap(report.longreprtext)})
+                text = cap(report.longreprtext)
+                send({'t': 'error', 'message': text,
+                      'cause': {'code': 'collection_error', 'file': os.path.basename(test_file), 'detail': text}})
 
         def pytest_collection_finish(self, session):
             items = []
@@ -279,46 +286,96 @@ def _kadai_main(argv):
     try:
         code = pytest.main(args, plugins=[plugin])
     except BaseException as e:
-        send({'t': 'error', 'message': cap('pytest stopped: %r' % (e,))})
+        detail = cap(repr(e))
+        send({'t': 'error', 'message': 'pytest stopped: ' + detail,
+              'cause': {'code': 'pytest_error', 'detail': detail}})
         code = 3
     restore()
     leave(code)
 
 
 def explain_collection(e, test_file):
-    """Why the test module could not be imported: the meaningful line first, then where."""
+    """
+    Why the test module could not be imported: the meaningful line first, then where; and the same as a
+    cause the check shows in the reader's language (its `detail`: the words of Python or the submission
+    that the code's sentence leaves out).
+    """
     import os
     import traceback
     name = os.path.basename(test_file)
     if isinstance(e, SubmissionImportError):
-        return str(e)
+        return str(e), submission_import_cause(e)
     if isinstance(e, SyntaxError):
-        where = '%s, line %s' % (os.path.basename(e.filename or name), e.lineno)
+        file = os.path.basename(e.filename or name)
+        where = '%s, line %s' % (file, e.lineno)
         text = (e.text or '').rstrip('\n')
         caret = ''
         if text and e.offset:
             stripped = text.lstrip()
             caret = '\n    ' + ' ' * max(0, e.offset - 1 - (len(text) - len(stripped))) + '^'
             text = stripped
-        return '%s: %s%s%s' % (where, e.msg, '\n    ' + text if text else '', caret)
+        detail = '%s%s%s' % (e.msg, '\n    ' + text if text else '', caret)
+        cause = {'code': 'syntax_error', 'file': file, 'detail': detail}
+        if type(e.lineno) is int:
+            cause['line'] = e.lineno
+        return '%s: %s' % (where, detail), cause
     frames = [f for f in traceback.extract_tb(e.__traceback__) if f.filename.startswith('/job/')]
     where = ' (%s, line %d)' % (os.path.basename(frames[-1].filename), frames[-1].lineno) if frames else ''
+    # Where it happened: the test module, or a helper file of the assignment it imports.
+    place = {'file': os.path.basename(frames[-1].filename), 'line': frames[-1].lineno} if frames else {'file': name}
     if isinstance(e, ModuleNotFoundError) and e.name and e.name.partition('.')[0] not in STUDENT_MODULES:
-        return ('%s imports the module %r%s, which is neither a file of the submission (%s) nor one of the '
-                'assignment\'s files. Is the module\'s name right?'
-                % (name, e.name, where, ', '.join(STUDENT_FILES) or 'none'))
+        return (('%s imports the module %r%s, which is neither a file of the submission (%s) nor one of the '
+                 'assignment\'s files. Is the module\'s name right?'
+                 % (name, e.name, where, ', '.join(STUDENT_FILES) or 'none')),
+                dict(place, code='unknown_module', module=e.name, files=list(STUDENT_FILES)))
     if isinstance(e, ImportError) and e.name in STUDENT_MODULES and str(e).startswith('cannot import name'):
         import re
         missing = re.match(r"cannot import name '([^']*)'", str(e))
-        return ('%s imports %s from %s.py%s, but %s.py does not define it.'
-                % (name, missing.group(1) if missing else 'a name', e.name, where, e.name))
-    message = '%s: %s\n(raised by %s when it was imported%s)' % (type(e).__name__, e, name, where and ', ' + where[2:-1])
+        cause = dict(place, code='missing_name', module=e.name)
+        if missing:
+            cause['name'] = missing.group(1)
+        return (('%s imports %s from %s.py%s, but %s.py does not define it.'
+                 % (name, missing.group(1) if missing else 'a name', e.name, where, e.name)), cause)
+    detail = '%s: %s' % (type(e).__name__, e)
+    message = '%s\n(raised by %s when it was imported%s)' % (detail, name, where and ', ' + where[2:-1])
     if frames:
-        message += '\n\n' + ''.join(traceback.format_list(frames)).rstrip()
+        trace = '\n\n' + ''.join(traceback.format_list(frames)).rstrip()
+        message += trace
+        detail += trace
     trace = getattr(e, '_kadai_traceback', None)
     if trace:
         message += '\n\nIn the submission:\n' + trace
-    return message
+        detail += '\n\nIn the submission:\n' + trace
+    return message, dict(place, code='import_error', detail=detail)
+
+
+def submission_import_cause(e):
+    """The cause of a submission's module that could not be imported (Objects.import_module's words)."""
+    module = None
+    tb = e.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code is Objects.import_module.__code__:
+            module = tb.tb_frame.f_locals.get('name')
+        tb = tb.tb_next
+    # The exception import_module caught and explained (raised `from None`, still its context).
+    inner = e.__context__
+    trace = getattr(inner, '_kadai_traceback', '') or ''
+    if e.reason == 'time_limit':
+        cause = {'code': 'submission_time_limit', 'detail': str(inner or '')}
+    elif e.reason == 'ended':
+        cause = {'code': 'submission_ended', 'detail': str(inner or '')}
+    elif isinstance(inner, OSError) and 'gives the code no input' in str(inner):
+        cause = {'code': 'submission_input', 'detail': trace}
+    elif isinstance(inner, SystemExit):
+        cause = {'code': 'submission_exit', 'detail': trace}
+    elif inner is not None and not isinstance(inner, SubmissionProtocolError):
+        cause = {'code': 'submission_error',
+                 'detail': '%s: %s%s' % (type(inner).__name__, inner, '\n\n' + trace if trace else '')}
+    else:
+        cause = {'code': 'submission_error', 'detail': str(inner or e)}
+    if type(module) is str:
+        cause['module'] = module
+    return cause
 
 
 _kadai_main(_sys.argv)

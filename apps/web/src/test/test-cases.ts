@@ -50,6 +50,7 @@ export function editorTestCase(fields: Partial<EditorTestCase> = {}): EditorTest
 export function pytestCheck(fields: Partial<PytestCheck> = {}): PytestCheck {
   return {
     status: 'ready',
+    reason: null,
     message: '',
     tests: [{ name: 'test_add', points: 1 }],
     against: 'reference',

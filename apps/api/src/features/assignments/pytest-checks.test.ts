@@ -100,7 +100,16 @@ describe('pytest modules checked when saved', { timeout: 120_000 }, () => {
       test_code: 'from solution import add\n\ndef test_x():\n    assert add(1, 1) == 2\n',
     });
     expect(broken).toMatchObject({ draft: true, points_auto: true, check: { status: 'draft' } });
-    expect(broken.check!.message).toMatch(/^test_main\.py imports the module 'solution'/);
+    expect(broken.check).toMatchObject({
+      reason: {
+        code: 'unknown_module',
+        module: 'solution',
+        file: 'test_main.py',
+        line: 1,
+        files: ['main.py'],
+      },
+      message: '',
+    });
 
     const asStudent = await call(t, 'GET', a.url, { token: student });
     expect(TestCaseList.parse(asStudent.body).results.map((c) => c.id)).toEqual([good.id]);
@@ -117,6 +126,28 @@ describe('pytest modules checked when saved', { timeout: 120_000 }, () => {
       token: student,
     });
     expect(now.body).toMatchObject({ total_points: 9 });
+  });
+
+  it('reads a check stored before checks gave reasons with a null reason', async () => {
+    const a = await newAssignment();
+    const created = await save('POST', a.url, { name: 'unit', kind: 'pytest', test_code: MODULE });
+    expect(created.check!.reason).toBeNull();
+    await t.database.query(`UPDATE test_cases SET draft = true, pytest_check = $2::jsonb WHERE id = $1`, [
+      created.id,
+      JSON.stringify({
+        status: 'draft',
+        message: 'No tests were collected from test_main.py.',
+        tests: [],
+        against: 'reference',
+        checked_at: '2026-05-01T00:00:00.000Z',
+      }),
+    ]);
+    const read = editorView((await call(t, 'GET', `${a.url}${created.id}/`, { token: editor })).body);
+    expect(read.check).toMatchObject({
+      status: 'draft',
+      reason: null,
+      message: 'No tests were collected from test_main.py.',
+    });
   });
 
   it('checks against the starter code, or stand-ins, without a reference solution', async () => {

@@ -65,7 +65,10 @@ export function toTestCase(row: repo.TestCaseRow, access: AssignmentAccess, link
       points: row.points,
       points_auto: row.pointsAuto,
       draft: row.draft,
-      check: row.kind === 'pytest' ? row.pytestCheck : null,
+      check:
+        row.kind === 'pytest' && row.pytestCheck
+          ? { ...row.pytestCheck, reason: row.pytestCheck.reason ?? null }
+          : null,
       created_at: row.createdAt.toISOString(),
       updated_at: row.updatedAt.toISOString(),
     };

@@ -82,6 +82,7 @@ export async function checkPytestModule(
       return {
         check: {
           status: 'ready',
+          reason: null,
           message: '',
           tests: result.tests,
           against: result.against,
@@ -94,6 +95,7 @@ export async function checkPytestModule(
     return {
       check: {
         status: 'draft',
+        reason: result.reason,
         message: result.message,
         tests: [],
         against: result.against,
@@ -109,7 +111,8 @@ export async function checkPytestModule(
     return {
       check: {
         status: 'unchecked',
-        message: `It could not be checked here: ${reason}`.slice(0, 2000),
+        reason: { code: 'not_checked' },
+        message: reason.slice(0, 2000),
         tests: [],
         against: null,
         checked_at: checkedAt,

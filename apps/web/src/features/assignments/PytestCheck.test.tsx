@@ -138,6 +138,95 @@ describe('the check of a saved pytest test', () => {
     expect(within(alert).getByText('模範解答に対して確認しました。')).toBeTruthy();
   });
 
+  it('says why a draft does not run in the reader’s language, pytest’s own words wrapped under it', async () => {
+    await i18n.changeLanguage('ja');
+    const draft = pytestCheck({
+      status: 'draft',
+      reason: { code: 'syntax_error', file: 'test_main.py', line: 3 },
+      message: 'invalid syntax\n    def test_add(:\n                 ^',
+      tests: [],
+    });
+    renderDialog(pytestTest({}, draft));
+    const title = await screen.findByText('このテストファイルは実行できません');
+    const alert = title.closest<HTMLElement>('[role="alert"]')!;
+    expect(within(alert).getByText('test_main.py の 3 行目に構文エラーがあります:')).toBeTruthy();
+    const raw = within(alert).getByText(/invalid syntax/);
+    expect(raw.textContent).toBe(draft.message);
+    // Wrapped, not one line to scroll sideways; its line breaks kept.
+    expect(raw.style.whiteSpace).toBe('pre-wrap');
+    expect(raw.style.overflowWrap).toBe('anywhere');
+  });
+
+  it('names a module the submission does not have, and its files, with no raw block when nothing is left', async () => {
+    await i18n.changeLanguage('ja');
+    const draft = pytestCheck({
+      status: 'draft',
+      reason: {
+        code: 'unknown_module',
+        module: 'solution',
+        file: 'test_main.py',
+        line: 1,
+        files: ['main.py'],
+      },
+      message: '',
+      tests: [],
+    });
+    renderDialog(pytestTest({}, draft));
+    const title = await screen.findByText('このテストファイルは実行できません');
+    const alert = title.closest<HTMLElement>('[role="alert"]')!;
+    expect(
+      within(alert).getByText(
+        'test_main.py の 1 行目でモジュール「solution」を import していますが、このモジュールは提出ファイル（main.py）にも課題のファイルにもありません。モジュール名は正しいですか？',
+      ),
+    ).toBeTruthy();
+    expect(alert.querySelector('pre')).toBeNull();
+
+    await i18n.changeLanguage('en-US');
+    expect(
+      await within(alert).findByText(
+        "test_main.py, line 1 imports the module “solution”, which is neither a file of the submission (main.py) nor one of the assignment's files. Is the module's name right?",
+      ),
+    ).toBeTruthy();
+  });
+
+  it('says a missing name in English', async () => {
+    renderDialog(
+      pytestTest(
+        {},
+        pytestCheck({
+          status: 'draft',
+          reason: { code: 'missing_name', name: 'sub', module: 'main', file: 'test_main.py', line: 1 },
+          message: '',
+          tests: [],
+        }),
+      ),
+    );
+    expect(
+      await screen.findByText(
+        'test_main.py, line 1 imports sub from main.py, but main.py does not define it.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('says why a module was not checked, with the host’s words under it', async () => {
+    renderDialog(
+      pytestTest(
+        {},
+        pytestCheck({
+          status: 'unchecked',
+          reason: { code: 'not_checked' },
+          message: 'no sandbox on this host',
+          tests: [],
+          against: null,
+        }),
+      ),
+    );
+    expect(
+      await screen.findByText('Not checked: it could not be checked here, so it runs as saved.'),
+    ).toBeTruthy();
+    expect(screen.getByText('no sandbox on this host')).toBeTruthy();
+  });
+
   it('says when nothing could check the module, and when the form’s module differs from it', async () => {
     renderDialog(
       pytestTest(

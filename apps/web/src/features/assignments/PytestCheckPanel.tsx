@@ -1,6 +1,7 @@
 import { Alert, Button, Code, List, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
-import type { PytestCheck } from '@kadai/contracts';
+import { MAX_TEST_ITEMS, type PytestCheck, type PytestCheckReason } from '@kadai/contracts';
+import type { TFunction } from 'i18next';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../i18n/format.ts';
@@ -12,6 +13,27 @@ const SHOWN_AT_FIRST = 8;
  * push it past the alert, which clips it, on a phone. Allowed to shrink, the message block scrolls.
  */
 const SHRINKING_BODY = { body: { minWidth: 0 } };
+/*
+ * pytest's and Python's words, as written: monospace, line breaks kept (a traceback's lines), long lines
+ * wrapped rather than scrolled sideways — the point of a long line is often at its end.
+ */
+const RAW_TEXT = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const;
+
+/** The sentence of a check's reason, in the reader's language, with the facts it names. */
+export function checkReasonText(t: TFunction, reason: PytestCheckReason): string {
+  const file = reason.file ?? '';
+  return t(`testCases.check.reason.${reason.code}`, {
+    place:
+      reason.line === undefined
+        ? t('testCases.check.placeFile', { file })
+        : t('testCases.check.place', { file, line: reason.line }),
+    file,
+    module: reason.module ?? '',
+    name: reason.name ?? '',
+    files: reason.files?.length ? reason.files.join(', ') : t('testCases.check.noFiles'),
+    max: MAX_TEST_ITEMS,
+  });
+}
 
 /**
  * What a pytest module's check found when it was saved (docs/grading.md, "Checking a module when it is
@@ -56,15 +78,21 @@ export function PytestCheckPanel({
         title={<span id={messageId}>{t('testCases.check.draftTitle')}</span>}
       >
         <Stack gap="xs">
-          {/* pytest's words, as written: a traceback's carets line up only in a monospace block. */}
-          <Code
-            block
-            tabIndex={0}
-            aria-labelledby={messageId}
-            style={{ maxHeight: 240, overflow: 'auto', whiteSpace: 'pre' }}
-          >
-            {check.message}
-          </Code>
+          {check.reason ? (
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {checkReasonText(t, check.reason)}
+            </Text>
+          ) : null}
+          {check.message ? (
+            <Code
+              block
+              tabIndex={0}
+              aria-labelledby={messageId}
+              style={{ ...RAW_TEXT, maxHeight: 240, overflow: 'auto' }}
+            >
+              {check.message}
+            </Code>
+          ) : null}
           <Text size="sm">{t('testCases.check.draftNote')}</Text>
           {checkedOn}
         </Stack>
@@ -80,9 +108,20 @@ export function PytestCheckPanel({
         icon={<IconInfoCircle aria-hidden />}
       >
         <Stack gap="xs">
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            {t('testCases.check.unchecked', { message: check.message })}
-          </Text>
+          {check.reason ? (
+            <>
+              <Text size="sm">{checkReasonText(t, check.reason)}</Text>
+              {check.message ? (
+                <Text size="xs" ff="monospace" style={RAW_TEXT}>
+                  {check.message}
+                </Text>
+              ) : null}
+            </>
+          ) : (
+            <Text size="sm" style={RAW_TEXT}>
+              {t('testCases.check.unchecked', { message: check.message })}
+            </Text>
+          )}
           {checkedOn}
         </Stack>
       </Alert>
