@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../app/App.tsx';
 import { createQueryClient } from '../../app/query-client.ts';
@@ -117,6 +117,42 @@ describe('the test-case editor with a pytest test', () => {
     expect(onClose).toHaveBeenCalled();
   });
 
+  it('says a save in the open dialog, beside its buttons, never in a toast over them', async () => {
+    stubFetch((request) =>
+      request.method === 'POST'
+        ? json(201, savedTestCase(request.body))
+        : json(200, { count: 0, results: [] }),
+    );
+    renderDialog();
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Name' }), { target: { value: 'Unit' } });
+    choosePytest();
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Test module' }), {
+      target: { value: TEST_MODULE },
+    });
+    const status = within(screen.getByRole('dialog')).getByRole('status', { name: '' });
+    expect(status.textContent).toBe('');
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+
+    await waitFor(() => expect(status.textContent).toBe('Test case “Unit” created.'));
+    expect(screen.getAllByText('Test case “Unit” created.')).toHaveLength(1);
+    expect(document.querySelector('.mantine-Notification-root')).toBeNull();
+    // Once the form changes, the line no longer speaks of it.
+    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'Unit 2' } });
+    expect(status.textContent).toBe('');
+  });
+
+  it('says a failed save in the dialog', async () => {
+    stubFetch((request) =>
+      request.method === 'POST' ? json(500, { detail: 'boom' }) : json(200, { count: 0, results: [] }),
+    );
+    renderDialog();
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Name' }), { target: { value: 'Sum' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    const dialog = screen.getByRole('dialog');
+    expect(await within(dialog).findByText('Could not save the test case.')).toBeTruthy();
+    expect(document.querySelector('.mantine-Notification-root')).toBeNull();
+  });
+
   it('sends an io test’s points as before: 1 unless typed', async () => {
     const { requests } = stubFetch((request) =>
       request.method === 'POST'
@@ -128,6 +164,9 @@ describe('the test-case editor with a pytest test', () => {
     expect(screen.queryByRole('switch', { name: 'Follow the tests' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
+    // The dialog closes: the toast covers nothing of it.
+    expect(await screen.findByText('Test case “Sum” created.')).toBeTruthy();
+    expect(document.querySelector('.mantine-Notification-root')).not.toBeNull();
     const sent = requests.find((r) => r.method === 'POST');
     expect(sent?.body).toMatchObject({ kind: 'io', points: 1 });
     expect(sent?.body).not.toHaveProperty('points_auto');

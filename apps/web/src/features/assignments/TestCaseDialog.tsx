@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -8,7 +8,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../ui/errors.ts';
 import { applyFieldErrors } from '../../ui/form.ts';
-import { notifyError, notifySuccess, notifyWarning } from '../../ui/notify.ts';
+import { notifySuccess, notifyWarning } from '../../ui/notify.ts';
 import { PytestCheckPanel } from './PytestCheckPanel.tsx';
 import { TestCaseFields } from './TestCaseFields.tsx';
 import { createTestCase, updateTestCase } from './assignments.api.ts';
@@ -40,6 +40,11 @@ const SERVER_FIELDS = [
  * Create a test case (added last) or edit one. Saving a pytest test checks its module on the server
  * (about a second): the dialog then stays open on the saved test with the check, so an editor sees at
  * once whether it collects, and what, before leaving it; io and script tests close on saving.
+ *
+ * While it stays open, what a save did is said in the dialog (a status line beside its buttons, and an
+ * alert when it failed), never in a toast: a toast sits over the dialog's footer — on a phone over all
+ * of it — and stays while the pointer rests on it, so Done could not be clicked. A toast is raised only
+ * when the dialog closes.
  */
 export function TestCaseDialog({
   assignmentId,
@@ -60,6 +65,9 @@ export function TestCaseDialog({
   // The test as last saved: `test`, or what this dialog created or saved (a later save PATCHes it).
   const [saved, setSaved] = useState<EditorTestCase | null>(test);
   const [savedHere, setSavedHere] = useState(false);
+  // What the last save did, said in the dialog; null before a save, or after a failed one.
+  const [outcome, setOutcome] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<TestCaseFormValues>({
     defaultValues: test ? testCaseValues(test) : emptyTestCaseValues(),
     mode: 'onTouched',
@@ -70,16 +78,23 @@ export function TestCaseDialog({
       base
         ? updateTestCase(assignmentId, courseId, base.id, testCaseBody(values, base))
         : createTestCase(assignmentId, courseId, { ...testCaseBody(values, null), position: nextPosition }),
+    onMutate: () => setFailure(null),
     onSuccess: async (result, { base }) => {
       const name = result.name;
       const draft = result.view === 'editor' && result.draft;
-      if (draft) notifyWarning(t('testCases.savedDraft', { name }));
-      else notifySuccess(base ? t('testCases.saved', { name }) : t('testCases.created', { name }));
+      const text = draft
+        ? t('testCases.savedDraft', { name })
+        : base
+          ? t('testCases.saved', { name })
+          : t('testCases.created', { name });
       if (result.view === 'editor' && result.check !== null) {
         setSaved(result);
         setSavedHere(true);
+        setOutcome(text);
         form.reset(testCaseValues(result));
       } else {
+        if (draft) notifyWarning(text);
+        else notifySuccess(text);
         onClose();
       }
       await Promise.all([
@@ -89,9 +104,8 @@ export function TestCaseDialog({
       ]);
     },
     onError: (error) => {
-      if (!applyFieldErrors(error, form.setError, SERVER_FIELDS)) {
-        notifyError(errorMessage(error, t), { title: t('testCases.saveFailed') });
-      }
+      setOutcome(null);
+      if (!applyFieldErrors(error, form.setError, SERVER_FIELDS)) setFailure(errorMessage(error, t));
     },
   });
 
@@ -144,13 +158,26 @@ export function TestCaseDialog({
               stale={stale}
             />
           ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={requestClose}>
-              {savedHere && !form.formState.isDirty ? t('testCases.done') : t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {saved ? t('common.save') : t('testCases.create')}
-            </Button>
+          {failure !== null ? (
+            <Alert color="red" variant="light" title={t('testCases.saveFailed')}>
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {failure}
+              </Text>
+            </Alert>
+          ) : null}
+          <Group justify="space-between" gap="sm" wrap="wrap">
+            {/* Always there, so a screen reader hears each save; it says nothing once the form changes. */}
+            <Text size="sm" role="status" style={{ flex: '1 1 12rem', overflowWrap: 'anywhere' }}>
+              {outcome !== null && !form.formState.isDirty ? outcome : ''}
+            </Text>
+            <Group gap="sm" wrap="nowrap" ms="auto">
+              <Button variant="default" onClick={requestClose}>
+                {savedHere && !form.formState.isDirty ? t('testCases.done') : t('common.cancel')}
+              </Button>
+              <Button type="submit" loading={save.isPending}>
+                {saved ? t('common.save') : t('testCases.create')}
+              </Button>
+            </Group>
           </Group>
         </Stack>
       </form>
