@@ -23,6 +23,7 @@ import { AUTH_CHANNEL, SessionCache } from './lib/session-cache.ts';
 import { createStoppedQueue, type JobQueue } from './lib/jobs.ts';
 import type { SandboxProbe } from './lib/sandbox-probe.ts';
 import { createStorage, type Storage } from './lib/storage.ts';
+import { closeGracefully } from './lib/graceful-close.ts';
 import { registerHealthRoutes } from './features/health/health.routes.ts';
 import { registerAuthRoutes } from './features/auth/auth.routes.ts';
 import { registerRegistrationRoutes } from './features/auth/registration.routes.ts';
@@ -151,6 +152,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
             redact: ['req.headers.authorization', 'req.headers.cookie', 'body.password'],
           },
     bodyLimit: BODY_LIMIT_BYTES,
+    // closeGracefully answers what arrives while closing, in full; Fastify's own 503 would not.
+    return503OnClosing: false,
     trustProxy:
       typeof config.TRUST_PROXY === 'number'
         ? // Fastify refuses a bare hop count (it cannot check the nearest peer); the operator chose it.
@@ -196,6 +199,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
   app.decorate('appContext', ctx);
 
+  closeGracefully(app);
   app.setValidatorCompiler(requestValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerSecurityHeaders(app, setSecurityHeaders);

@@ -2,6 +2,7 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { HttpError } from './lib/errors.ts';
+import { closeGracefully } from './lib/graceful-close.ts';
 import { attachKernelHost } from './features/workbooks/kernel-host.ts';
 import type { KernelPool } from './features/workbooks/kernels.ts';
 
@@ -21,7 +22,10 @@ export async function buildKernelHostApp(options: {
     logger: options.logger === false ? false : { level: config.LOG_LEVEL },
     // Kernel calls come from the API instances only; a client's proxies never stand in between.
     trustProxy: false,
+    // closeGracefully answers what arrives while closing, in full; Fastify's own 503 would not.
+    return503OnClosing: false,
   });
+  closeGracefully(app);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
