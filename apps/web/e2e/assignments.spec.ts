@@ -60,10 +60,10 @@ test('an editor publishes an assignment with a visible and a hidden test; a stud
       await expect(dialog).toBeHidden();
       await expect(editor.getByText(`Test case “${testCase.name}” created.`)).toBeVisible();
     }
-    const table = wizard.getByRole('table', { name: 'Tests, in the order they run' });
+    const table = wizard.getByRole('table', { name: 'Test cases, in the order they run' });
     await expect(table.getByRole('row')).toHaveCount(3);
     await expect(table.getByRole('row').nth(2)).toContainText('Hidden');
-    await expect(wizard.getByText('2 tests, 10 points in all')).toBeVisible();
+    await expect(wizard.getByText('2 test cases, 10 points in all')).toBeVisible();
 
     await wizard.getByRole('button', { name: 'Next: reference run' }).click();
     await expect(wizard.getByRole('heading', { name: 'Step 3 of 3: Reference run' })).toBeFocused();

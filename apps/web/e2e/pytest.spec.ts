@@ -72,7 +72,7 @@ test('an editor adds a pytest test file and checks it with a reference solution;
     await expect(saved.getByRole('textbox', { name: 'Points' })).toHaveValue('3');
     await saved.getByRole('button', { name: 'Done' }).click();
     await expect(saved).toBeHidden();
-    const table = editor.getByRole('table', { name: 'Tests, in the order they run' });
+    const table = editor.getByRole('table', { name: 'Test cases, in the order they run' });
     await expect(table.getByRole('row').nth(1)).toContainText('test_main.py');
     await expect(table.getByRole('row').nth(1)).toContainText('3 pts (follow tests)');
   });

@@ -14,10 +14,10 @@ describe('strings with two counted numbers', () => {
   it('the test-case summary gives tests and points each their own plural in English', async () => {
     await i18n.changeLanguage('en-US');
     const summary = (count: number, points: number) => i18n.t('testCases.summary', { count, points });
-    expect(summary(1, 1)).toBe('1 test, 1 point in all');
-    expect(summary(1, 5)).toBe('1 test, 5 points in all');
-    expect(summary(3, 1)).toBe('3 tests, 1 point in all');
-    expect(summary(0, 0)).toBe('0 tests, 0 points in all');
+    expect(summary(1, 1)).toBe('1 test case, 1 point in all');
+    expect(summary(1, 5)).toBe('1 test case, 5 points in all');
+    expect(summary(3, 1)).toBe('3 test cases, 1 point in all');
+    expect(summary(0, 0)).toBe('0 test cases, 0 points in all');
   });
 
   it('so does a quiz’s size', async () => {
@@ -32,7 +32,7 @@ describe('strings with two counted numbers', () => {
 
   it('reads as before in Japanese, which has no plural', async () => {
     await i18n.changeLanguage('ja');
-    expect(i18n.t('testCases.summary', { count: 1, points: 1 })).toBe('テスト 1 件、合計 1 点');
+    expect(i18n.t('testCases.summary', { count: 1, points: 1 })).toBe('テストケース 1 件、合計 1 点');
     expect(i18n.t('quiz.facts.questionsAndPoints', { count: 3, points: 1 })).toBe('3 問・1 点');
   });
 });

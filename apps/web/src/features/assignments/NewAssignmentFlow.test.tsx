@@ -93,9 +93,9 @@ describe('a new assignment in one pass', () => {
     type(within(testDialog).getByRole('textbox', { name: 'Expected output' }), '7\n');
     fireEvent.click(within(testDialog).getByRole('button', { name: 'Create' }));
 
-    const table = await screen.findByRole('table', { name: 'Tests, in the order they run' });
+    const table = await screen.findByRole('table', { name: 'Test cases, in the order they run' });
     expect(await within(table).findByText('Small numbers')).toBeTruthy();
-    expect(screen.getByText('1 test, 1 point in all')).toBeTruthy();
+    expect(screen.getByText('1 test case, 1 point in all')).toBeTruthy();
     const testCreate = server.requests.find((r) => r.method === 'POST' && r.url.includes('/TestCase/'));
     expect(testCreate?.url).toBe(`/api/Assignment/${NEW_ID}/${COURSE_ID}/TestCase/`);
     expect(testCreate?.body).toMatchObject({ name: 'Small numbers', stdin: '3 4\n', position: 0 });

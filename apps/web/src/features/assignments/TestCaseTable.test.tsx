@@ -58,7 +58,7 @@ describe('the list of test cases an editor sees', () => {
     // The reason is in the badge for a screen reader, not only in the tooltip.
     expect(within(draft).getByText(/^Not run: this test file does not collect its tests\./)).toBeTruthy();
     expect(within(await rowOf('Unit tests')).queryByText('Draft')).toBeNull();
-    expect(screen.getByText('2 tests, 8 points in all')).toBeTruthy();
+    expect(screen.getByText('2 test cases, 8 points in all')).toBeTruthy();
     expect(screen.getByText('1 draft is not run or counted.')).toBeTruthy();
   });
 

@@ -115,7 +115,9 @@ describe('running the visible tests on the assignment page', { timeout: 20_000 }
     // Only the one-line status is announced, not every test; the result is a region of its own.
     expect(screen.getByRole('status').textContent).toBe('3 of 6 visible tests passed · 7/10 points');
     expect(
-      screen.getByText('1 hidden test is not run here; it counts when you submit. Nothing was submitted.'),
+      screen.getByText(
+        '1 hidden test case is not run here; it counts when you submit. Nothing was submitted.',
+      ),
     ).toBeTruthy();
 
     // The pytest file, the first failing test, is open at its first failing item's message.
