@@ -30,6 +30,11 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** The `Accept` header; JSON unless the call downloads a file. */
   accept?: string;
+  /**
+   * `Idempotency-Key`: a retried POST with the same key is answered with the first one's result and
+   * does nothing again (Submit). The 401 retry below sends it too.
+   */
+  idempotencyKey?: string;
 }
 
 export interface CallOptionsWithResponse<S extends z.ZodType> extends CallOptions {
@@ -238,6 +243,7 @@ function send(
     ...languageHeader(),
   };
   if (token !== null) headers.Authorization = `Bearer ${token}`;
+  if (options.idempotencyKey !== undefined) headers['Idempotency-Key'] = options.idempotencyKey;
   let body: string | FormData | undefined;
   if (options.body instanceof FormData) {
     // The browser writes the multipart Content-Type with its boundary.

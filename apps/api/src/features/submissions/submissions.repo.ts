@@ -10,6 +10,7 @@ import { recentWindow } from '../../db/recent.ts';
 import { courseEditors, users } from '../../db/schema.ts';
 import { assignmentCourses, assignments, submissionFiles, submissions } from '../../db/schema-assignments.ts';
 import { prepareSelect, statementCache } from '../../db/prepared.ts';
+import { submitKeys } from '../../db/schema-submissions.ts';
 
 export type SubmissionRow = typeof submissions.$inferSelect;
 export type SubmissionStatus = SubmissionRow['status'];
@@ -352,4 +353,33 @@ export async function findFinalId(db: Executor, key: AuthorKey): Promise<number 
     .from(submissions)
     .where(and(ofAuthor(key), eq(submissions.isFinal, true)));
   return rows[0]?.id ?? null;
+}
+
+/**
+ * Serializes submits carrying the same Idempotency-Key of one person until the transaction ends (the
+ * second then finds the first's key), in the two-int4 key space of `lockSubmitter`: a hash that meets an
+ * assignment id only makes two submits wait for each other.
+ */
+export async function lockSubmitKey(db: Executor, userId: number, key: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(${userId}::int4, hashtext(${`submit-key:${key}`}))`);
+}
+
+/** The submission a person's Idempotency-Key made, with the hash of the body that made it. */
+export async function findSubmitKey(
+  db: Executor,
+  userId: number,
+  key: string,
+): Promise<{ submissionId: number; requestHash: string } | null> {
+  const [row] = await db
+    .select({ submissionId: submitKeys.submissionId, requestHash: submitKeys.requestHash })
+    .from(submitKeys)
+    .where(and(eq(submitKeys.userId, userId), eq(submitKeys.key, key)));
+  return row ?? null;
+}
+
+export async function insertSubmitKey(
+  db: Executor,
+  row: { userId: number; key: string; requestHash: string; submissionId: number },
+): Promise<void> {
+  await db.insert(submitKeys).values(row);
 }

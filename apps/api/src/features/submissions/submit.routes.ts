@@ -11,6 +11,7 @@ import {
 } from '@kadai/contracts';
 import { actorOf } from '../../lib/access.ts';
 import type { AppContext } from '../../lib/context.ts';
+import { idempotencyKeyOf } from '../../lib/idempotency.ts';
 import { conflictErrors } from './route-errors.ts';
 import * as submitting from './submit.service.ts';
 
@@ -36,13 +37,19 @@ export function registerSubmitRoutes(app: FastifyInstance, ctx: AppContext): voi
           'file), size per file (413), duplicates, base64. Before opening and after the last accepted ' +
           'moment: 403. Between the due date and the late cut-off: accepted with is_late. At most ' +
           `${submitting.SUBMIT_RATE.max} per assignment per minute (429). Graded at once unless ` +
-          '`upload_files_later`.',
+          '`upload_files_later`. With an `Idempotency-Key` header (1–200 printable ASCII characters), a ' +
+          'retry of a submit already made with that key answers 201 with that submission and ' +
+          '`Idempotent-Replayed: true`, creating nothing; the same key with another body answers 422 ' +
+          '`idempotency_key_reused`.',
         body: SubmitRequest,
-        response: { 201: Submission, 413: ErrorBody, 429: ErrorBody, ...conflictErrors },
+        response: { 201: Submission, 413: ErrorBody, 422: ErrorBody, 429: ErrorBody, ...conflictErrors },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(await submitting.submit(ctx, actorOf(request), request.body)),
+    async (request, reply) => {
+      const made = await submitting.submit(ctx, actorOf(request), request.body, idempotencyKeyOf(request));
+      if (made.replayed) reply.header('idempotent-replayed', 'true');
+      return reply.code(201).send(made.submission);
+    },
   );
 
   api.get(

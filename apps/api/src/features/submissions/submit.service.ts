@@ -3,6 +3,7 @@ import type { Submission, SubmissionFile, SubmitRequest } from '@kadai/contracts
 import type { Executor } from '../../db/client.ts';
 import type { Actor, AppContext } from '../../lib/context.ts';
 import { HttpError, conflict, notFound } from '../../lib/errors.ts';
+import { keyReused, requestHash } from '../../lib/idempotency.ts';
 import { readUploadedFiles } from '../../lib/uploads.ts';
 import { closesAt } from '../assignments/assignment-access.ts';
 import { findAssignment, listLinks } from '../assignments/assignments.service.ts';
@@ -81,12 +82,31 @@ async function assertRate(db: Executor, key: { assignmentId: number; courseId: n
  * as their own).
  * The row and its files are committed in one transaction before grading is queued, so a queue failure
  * never loses a submission (it stays Scheduled for a grader's sweep).
+ *
+ * With an `Idempotency-Key`, a submit that repeats one the person already made with that key — a client
+ * or proxy retrying after a timeout, when the first had committed — answers with that submission
+ * (`replayed`) and creates nothing, even after the deadline or past the rate limit: the first was in
+ * time. The same key with another body is refused (422).
  */
-export async function submit(ctx: AppContext, actor: Actor, body: SubmitRequest): Promise<Submission> {
+export async function submit(
+  ctx: AppContext,
+  actor: Actor,
+  body: SubmitRequest,
+  idempotencyKey: string | null = null,
+): Promise<{ submission: Submission; replayed: boolean }> {
   const now = new Date();
-  const submissionId = await ctx.db.transaction(async (tx) => {
+  const hash = idempotencyKey === null ? null : requestHash(body);
+  const made = await ctx.db.transaction(async (tx) => {
     await getCourseRole(tx, actor, body.course_id);
     const target = await findTarget(tx, actor, body.assignment_id, body.course_id);
+    if (idempotencyKey !== null) {
+      await repo.lockSubmitKey(tx, actor.userId, idempotencyKey);
+      const earlier = await repo.findSubmitKey(tx, actor.userId, idempotencyKey);
+      if (earlier) {
+        if (earlier.requestHash !== hash) throw keyReused();
+        return { id: earlier.submissionId, replayed: true };
+      }
+    }
     assertOpen(target, now);
     const key = { assignmentId: body.assignment_id, courseId: body.course_id, userId: actor.userId };
     // Held until commit: parallel submits count one after the other, so none slips past the limit.
@@ -106,10 +126,19 @@ export async function submit(ctx: AppContext, actor: Actor, body: SubmitRequest)
     }
     const id = await repo.insertSubmission(tx, { ...key, isLate: now.getTime() > target.dueAt.getTime() });
     await repo.insertFiles(tx, id, files);
-    return id;
+    if (idempotencyKey !== null && hash !== null) {
+      await repo.insertSubmitKey(tx, {
+        userId: actor.userId,
+        key: idempotencyKey,
+        requestHash: hash,
+        submissionId: id,
+      });
+    }
+    return { id, replayed: false };
   });
-  if (!body.upload_files_later) await enqueueGrading(ctx, [submissionId]);
-  return loadSubmission(ctx, submissionId);
+  // A replay queues nothing: the first was queued (or is Scheduled for a grader's sweep).
+  if (!made.replayed && !body.upload_files_later) await enqueueGrading(ctx, [made.id]);
+  return { submission: await loadSubmission(ctx, made.id), replayed: made.replayed };
 }
 
 /* ─── FileSubmission: files added to a Pending submission ────────────────────────────────────── */

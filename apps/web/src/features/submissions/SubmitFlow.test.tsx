@@ -179,6 +179,40 @@ describe('submitting on the assignment page', () => {
     expect(fake.listCalls()).toBe(calls);
   }, 20_000);
 
+  it('sends the same Idempotency-Key when Submit is pressed again after a failure, a new one after a success', async () => {
+    const fake = server([[]]);
+    let submits = 0;
+    const { requests } = stubFetch((request) => {
+      if (request.url === '/api/Submission/Submit/') {
+        submits += 1;
+        // The first answer is lost (a gateway that gave up); the submit may have been saved.
+        if (submits === 1) return json(504, { detail: 'Gateway timeout.', code: 'gateway_timeout' });
+      }
+      return fake.responder(request);
+    });
+    renderApp('/course/1/assignment/5');
+    const editor = await screen.findByRole('textbox', { name: 'Code (main.py)' });
+    fireEvent.change(editor, { target: { value: 'print(1)\n' } });
+    const submitsSent = () => requests.filter((r) => r.url === '/api/Submission/Submit/');
+    const keyOf = (index: number) => submitsSent()[index]!.headers['idempotency-key'];
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(submitsSent()).toHaveLength(1));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Submit' }).hasAttribute('data-loading')).toBe(false),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(submitsSent()).toHaveLength(2));
+    expect(keyOf(0)).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keyOf(1)).toBe(keyOf(0));
+    // Saved: pressing Submit again is a new submission of its own.
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Submit' }).hasAttribute('data-loading')).toBe(false),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(submitsSent()).toHaveLength(3));
+    expect(keyOf(2)).not.toBe(keyOf(0));
+  }, 20_000);
+
   it('refuses files the assignment does not accept before sending anything', async () => {
     const { requests } = stubFetch(server([[]]).responder);
     const { container } = renderApp('/course/1/assignment/5');

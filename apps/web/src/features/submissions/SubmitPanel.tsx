@@ -2,7 +2,7 @@ import { Alert, Button, FileButton, Group, Input, Stack, Text } from '@mantine/c
 import { IconFile, IconPlayerPlay, IconSend, IconUpload, IconX } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AssignmentCourseDetail, SubmitRequest } from '@kadai/contracts';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileList } from '../../ui/FileList.tsx';
 import { CodeEditor } from '../../ui/CodeEditor.tsx';
@@ -53,9 +53,18 @@ export function SubmitPanel({ detail }: { detail: AssignmentCourseDetail }) {
     upload_files_later: false,
   });
 
+  // One key per content: Submit pressed again after a failure (a timeout, a lost answer) sends the same
+  // key, so a submit that had in fact been saved is answered with that submission, not made twice.
+  const attempt = useRef<{ body: string; key: string } | null>(null);
   const send = useMutation({
-    mutationFn: async () => submit(await requestBody()),
+    mutationFn: async () => {
+      const body = await requestBody();
+      const text = JSON.stringify(body);
+      if (attempt.current?.body !== text) attempt.current = { body: text, key: crypto.randomUUID() };
+      return submit(body, attempt.current.key);
+    },
     onSuccess: async (submission) => {
+      attempt.current = null;
       notifySuccess(t('submissions.submit.done', { id: submission.id }));
       setFiles([]);
       setAttempted(false);

@@ -69,8 +69,9 @@ export function getSubmission(id: Id, signal?: AbortSignal) {
   });
 }
 
-export function submit(body: SubmitRequest) {
-  return apiCall('submit', 'POST', '/Submission/Submit/', { body, response: Submission });
+/** `idempotencyKey`: the same for a retry of the same content, so a submit that did commit is not made twice. */
+export function submit(body: SubmitRequest, idempotencyKey?: string) {
+  return apiCall('submit', 'POST', '/Submission/Submit/', { body, response: Submission, idempotencyKey });
 }
 
 /** Runs the visible tests on the files of a Submit body at once; nothing is stored. */
