@@ -265,6 +265,17 @@ describe('the points of a pytest test', () => {
     await waitFor(() => expect(screen.queryByText(/scaled to its own/)).toBeNull());
   });
 
+  it('say their own points in Japanese without a stray space', async () => {
+    await i18n.changeLanguage('ja');
+    const check = pytestCheck({
+      tests: ['test_a', 'test_b', 'test_c'].map((name) => ({ name, points: 1 })),
+    });
+    renderDialog(pytestTest({ points: 10 }, check), check);
+    expect(
+      await screen.findByText('ファイルの得点は、このテストケースの配点 10 点に換算されます。'),
+    ).toBeTruthy();
+  });
+
   it('are the editor’s own once typed: points, no points_auto', async () => {
     const { sent } = renderDialog(pytestTest({}));
     const points = await screen.findByRole('textbox', { name: 'Points' });

@@ -6,9 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../ui/ErrorState.tsx';
 import { OutputBlock } from '../../ui/OutputBlock.tsx';
 import { Section } from '../../ui/Section.tsx';
-import { DraftBadge } from './DraftBadge.tsx';
+import { DraftBadge, DraftNote } from './DraftBadge.tsx';
 import { VisibilityBadge } from './VisibilityBadge.tsx';
 import { testCasesQuery } from './assignments.queries.ts';
+import { testCasePointsText } from './test-case-text.ts';
 
 /** Whether the reader can see this test's input and expected output. */
 function isShown(test: TestCase): boolean {
@@ -43,15 +44,19 @@ export function TestCaseOverview({ assignmentId, courseId }: { assignmentId: num
                 <Group gap={6}>
                   {test.view === 'editor' && test.draft ? <DraftBadge /> : null}
                   {test.view === 'editor' || test.visibility !== 'visible' ? (
-                    <VisibilityBadge visibility={test.visibility} />
+                    <VisibilityBadge
+                      visibility={test.visibility}
+                      muted={test.view === 'editor' && test.draft}
+                    />
                   ) : null}
                   <Badge variant="light" color="gray">
-                    {t('assignments.tests.points', { count: test.points })}
+                    {testCasePointsText(t, test)}
                   </Badge>
                 </Group>
               </Group>
             </Accordion.Control>
             <Accordion.Panel>
+              {test.view === 'editor' && test.draft ? <DraftNote /> : null}
               {shownTestModule(test) !== null ? (
                 <OutputBlock
                   label={t('assignments.tests.testModule', { file: test.test_file_name })}

@@ -1,11 +1,13 @@
 import { render, screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../app/App.tsx';
 import { createQueryClient } from '../../app/query-client.ts';
 import { i18n } from '../../i18n/index.ts';
 import { json, stubFetch } from '../../test/fetch.ts';
+import { stubScreenMatching } from '../../test/media.ts';
 import { signInAsStudent } from '../../test/session.ts';
 import { editorTestCase, pytestCheck } from '../../test/test-cases.ts';
+import { PHONE_QUERY } from '../../ui/useIsPhone.ts';
 import { TestCaseManager } from './TestCaseManager.tsx';
 
 const TESTS = [
@@ -49,32 +51,69 @@ beforeEach(async () => {
   signInAsStudent();
   await i18n.changeLanguage('en-US');
 });
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const DRAFT_NOTE =
+  'Its test file does not run: until a saved version does, it is not run, counts in no total and students do not see it.';
 
 describe('the list of test cases an editor sees', () => {
-  it('marks a draft, says why, and leaves it out of the totals', async () => {
+  it('marks a draft and says why in words on the row, and leaves it out of the totals', async () => {
     renderList();
     const draft = await rowOf('Broken tests');
     expect(within(draft).getByText('Draft')).toBeTruthy();
-    // The reason is in the badge for a screen reader, not only in the tooltip.
-    expect(within(draft).getByText(/^Not run: this test file does not collect its tests\./)).toBeTruthy();
+    // Visible text, not a tooltip: a finger cannot hover.
+    expect(within(draft).getByText(DRAFT_NOTE)).toBeTruthy();
     expect(within(await rowOf('Unit tests')).queryByText('Draft')).toBeNull();
+    expect(within(await rowOf('Unit tests')).queryByText(DRAFT_NOTE)).toBeNull();
     expect(screen.getByText('2 test cases, 8 points in all')).toBeTruthy();
     expect(screen.getByText('1 draft is not run or counted.')).toBeTruthy();
   });
 
-  it('shows points that follow the tests as such, and other points as numbers', async () => {
+  it('writes every test case’s points the same way, and a draft’s as not counted', async () => {
     renderList();
-    expect(within(await rowOf('Unit tests')).getByText('7 pts (follow tests)')).toBeTruthy();
+    expect(within(await rowOf('Small numbers')).getByText('1 point')).toBeTruthy();
+    expect(within(await rowOf('Unit tests')).getByText('7 points (follow tests)')).toBeTruthy();
     const draft = await rowOf('Broken tests');
-    expect(within(draft).getByText('4')).toBeTruthy();
-    expect(within(draft).queryByText(/follow tests/)).toBeNull();
+    expect(within(draft).getByText('Not counted')).toBeTruthy();
+    expect(within(draft).queryByText(/point/)).toBeNull();
   });
 
   it('says the same in Japanese', async () => {
     await i18n.changeLanguage('ja');
     renderList();
-    expect(within(await rowOf('Broken tests')).getByText('下書き')).toBeTruthy();
+    const draft = await rowOf('Broken tests');
+    expect(within(draft).getByText('下書き')).toBeTruthy();
+    expect(within(draft).getByText('配点に含まれません')).toBeTruthy();
+    expect(within(await rowOf('Small numbers')).getByText('1 点')).toBeTruthy();
     expect(within(await rowOf('Unit tests')).getByText('7 点（テストに合わせる）')).toBeTruthy();
+    expect(screen.getByText('テストケース 2 件、合計 8 点')).toBeTruthy();
     expect(screen.getByText('下書き 1 件は実行されず、合計にも含まれません。')).toBeTruthy();
+  });
+
+  it('shows a card per test case on a phone, with its badges, points and buttons, and no table', async () => {
+    stubScreenMatching(PHONE_QUERY);
+    renderList();
+    const list = await screen.findByRole('list', { name: 'Test cases, in the order they run' });
+    expect(screen.queryByRole('table')).toBeNull();
+    const cards = within(list).getAllByRole('article');
+    expect(cards).toHaveLength(3);
+    const draft = cards[2]!;
+    expect(within(draft).getByText('Broken tests')).toBeTruthy();
+    expect(within(draft).getByText('Draft')).toBeTruthy();
+    expect(within(draft).getByText('pytest test file')).toBeTruthy();
+    expect(within(draft).getByText('Visible')).toBeTruthy();
+    expect(within(draft).getByText(DRAFT_NOTE)).toBeTruthy();
+    expect(within(draft).getByText('Not counted')).toBeTruthy();
+    expect(within(cards[1]!).getByText('7 points (follow tests)')).toBeTruthy();
+    for (const name of [
+      'Move Broken tests up',
+      'Move Broken tests down',
+      'Edit Broken tests',
+      'Delete Broken tests',
+    ]) {
+      expect(within(draft).getByRole('button', { name })).toBeTruthy();
+    }
   });
 });

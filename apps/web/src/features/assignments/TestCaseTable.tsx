@@ -1,19 +1,26 @@
-import { ActionIcon, Badge, Group, Table, Text, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconArrowDown, IconArrowUp, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TestCase } from '@kadai/contracts';
 import { useTranslation } from 'react-i18next';
+import { CardItem, CardList } from '../../ui/CardList.tsx';
 import { errorMessage } from '../../ui/errors.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
-import { DraftBadge } from './DraftBadge.tsx';
+import { useIsPhone } from '../../ui/useIsPhone.ts';
+import { DraftBadge, DraftNote } from './DraftBadge.tsx';
 import { VisibilityBadge } from './VisibilityBadge.tsx';
 import { deleteTestCase, reorderTestCases } from './assignments.api.ts';
 import { assignmentKeys } from './assignments.queries.ts';
+import { testCasePointsText } from './test-case-text.ts';
 
 type EditorTestCase = Extract<TestCase, { view: 'editor' }>;
 
-/** The tests in the order they run, with buttons to move, edit and delete each. */
+/**
+ * The tests in the order they run, with buttons to move, edit and delete each: a table, and on a phone a
+ * card per test case (name, its badges wrapping, then points, limits and the buttons) that needs no
+ * sideways scrolling. A draft says what it means in words under its name, and counts no points.
+ */
 export function TestCaseTable({
   tests,
   assignmentId,
@@ -26,6 +33,7 @@ export function TestCaseTable({
   onEdit: (test: EditorTestCase) => void;
 }) {
   const { t } = useTranslation();
+  const isPhone = useIsPhone();
   const queryClient = useQueryClient();
   const key = assignmentKeys.testCases(assignmentId, courseId);
   const refresh = () =>
@@ -70,6 +78,97 @@ export function TestCaseTable({
       onConfirm: () => remove.mutate(test),
     });
 
+  const actions = (test: EditorTestCase, index: number) => (
+    <Group gap={4} wrap="nowrap" justify="flex-end">
+      <ActionIcon
+        variant="subtle"
+        disabled={index === 0 || reorder.isPending}
+        onClick={() => move(index, -1)}
+        aria-label={t('testCases.moveUp', { name: test.name })}
+      >
+        <IconArrowUp size={16} aria-hidden />
+      </ActionIcon>
+      <ActionIcon
+        variant="subtle"
+        disabled={index === tests.length - 1 || reorder.isPending}
+        onClick={() => move(index, 1)}
+        aria-label={t('testCases.moveDown', { name: test.name })}
+      >
+        <IconArrowDown size={16} aria-hidden />
+      </ActionIcon>
+      <ActionIcon
+        variant="subtle"
+        onClick={() => onEdit(test)}
+        aria-label={t('testCases.editNamed', { name: test.name })}
+      >
+        <IconPencil size={16} aria-hidden />
+      </ActionIcon>
+      <ActionIcon
+        variant="subtle"
+        color="red"
+        onClick={() => confirmDelete(test)}
+        aria-label={t('testCases.deleteNamed', { name: test.name })}
+      >
+        <IconTrash size={16} aria-hidden />
+      </ActionIcon>
+    </Group>
+  );
+  const kindBadge = (test: EditorTestCase) => (
+    <Badge variant="light" color="gray" style={{ flexShrink: 0, minWidth: 'max-content' }}>
+      {t(`testCases.kinds.${test.kind}`)}
+    </Badge>
+  );
+  const fileName = (test: EditorTestCase) =>
+    test.kind === 'pytest' ? (
+      <Text size="xs" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+        {test.test_file_name}
+      </Text>
+    ) : null;
+  const points = (test: EditorTestCase) => (
+    <Text size="sm" c={test.draft ? 'dimmed' : undefined} fs={test.draft ? 'italic' : undefined}>
+      {testCasePointsText(t, test)}
+    </Text>
+  );
+  const limits = (test: EditorTestCase) => (
+    <Text size="xs">{t('testCases.limitsValue', { ms: test.time_limit_ms, mb: test.memory_limit_mb })}</Text>
+  );
+
+  if (isPhone) {
+    return (
+      <CardList label={t('testCases.listTitle')}>
+        {tests.map((test, index) => (
+          <CardItem
+            key={test.id}
+            heading={
+              <Stack gap={6}>
+                <Group gap="xs" wrap="nowrap" align="baseline">
+                  <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>
+                    {index + 1}
+                  </Text>
+                  <Text size="sm" fw={600} style={{ minWidth: 0, overflowWrap: 'break-word' }}>
+                    {test.name}
+                  </Text>
+                </Group>
+                <Group gap={6} wrap="wrap">
+                  {test.draft ? <DraftBadge /> : null}
+                  {kindBadge(test)}
+                  <VisibilityBadge visibility={test.visibility} muted={test.draft} />
+                </Group>
+                {fileName(test)}
+                {test.draft ? <DraftNote /> : null}
+              </Stack>
+            }
+            facts={[
+              { label: t('testCases.fields.points'), value: points(test) },
+              { label: t('testCases.limits'), value: limits(test) },
+            ]}
+            actions={actions(test, index)}
+          />
+        ))}
+      </CardList>
+    );
+  }
+
   return (
     <Table.ScrollContainer minWidth={760}>
       <Table striped verticalSpacing="xs" aria-label={t('testCases.listTitle')} aria-busy={reorder.isPending}>
@@ -91,71 +190,28 @@ export function TestCaseTable({
             <Table.Tr key={test.id}>
               <Table.Td>{index + 1}</Table.Td>
               <Table.Td>
-                <Group gap={6} wrap="wrap">
-                  <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-                    {test.name}
-                  </Text>
-                  {test.draft ? <DraftBadge /> : null}
-                </Group>
+                <Stack gap={4}>
+                  <Group gap={6} wrap="wrap">
+                    <Text size="sm" fw={600} style={{ overflowWrap: 'break-word', minWidth: 0 }}>
+                      {test.name}
+                    </Text>
+                    {test.draft ? <DraftBadge /> : null}
+                  </Group>
+                  {test.draft ? <DraftNote /> : null}
+                </Stack>
               </Table.Td>
               <Table.Td>
-                <Badge variant="light" color="gray">
-                  {t(`testCases.kinds.${test.kind}`)}
-                </Badge>
-                {test.kind === 'pytest' ? (
-                  <Text size="xs" ff="monospace" mt={2}>
-                    {test.test_file_name}
-                  </Text>
-                ) : null}
+                {kindBadge(test)}
+                {fileName(test)}
               </Table.Td>
               <Table.Td>
-                <VisibilityBadge visibility={test.visibility} />
+                <VisibilityBadge visibility={test.visibility} muted={test.draft} />
               </Table.Td>
               <Table.Td ta="end" style={{ whiteSpace: 'nowrap' }}>
-                {test.kind === 'pytest' && test.points_auto
-                  ? t('testCases.pointsFollow', { count: test.points })
-                  : test.points}
+                {points(test)}
               </Table.Td>
-              <Table.Td>
-                <Text size="xs">
-                  {t('testCases.limitsValue', { ms: test.time_limit_ms, mb: test.memory_limit_mb })}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Group gap={4} wrap="nowrap" justify="flex-end">
-                  <ActionIcon
-                    variant="subtle"
-                    disabled={index === 0 || reorder.isPending}
-                    onClick={() => move(index, -1)}
-                    aria-label={t('testCases.moveUp', { name: test.name })}
-                  >
-                    <IconArrowUp size={16} aria-hidden />
-                  </ActionIcon>
-                  <ActionIcon
-                    variant="subtle"
-                    disabled={index === tests.length - 1 || reorder.isPending}
-                    onClick={() => move(index, 1)}
-                    aria-label={t('testCases.moveDown', { name: test.name })}
-                  >
-                    <IconArrowDown size={16} aria-hidden />
-                  </ActionIcon>
-                  <ActionIcon
-                    variant="subtle"
-                    onClick={() => onEdit(test)}
-                    aria-label={t('testCases.editNamed', { name: test.name })}
-                  >
-                    <IconPencil size={16} aria-hidden />
-                  </ActionIcon>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    onClick={() => confirmDelete(test)}
-                    aria-label={t('testCases.deleteNamed', { name: test.name })}
-                  >
-                    <IconTrash size={16} aria-hidden />
-                  </ActionIcon>
-                </Group>
-              </Table.Td>
+              <Table.Td>{limits(test)}</Table.Td>
+              <Table.Td>{actions(test, index)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -9,16 +9,19 @@ const STYLE = {
   after_due: { color: 'blue', Icon: IconClockHour4 },
 } as const;
 
-/** Visible, hidden, or visible after the due date. */
-export function VisibilityBadge({ visibility }: { visibility: Visibility }) {
+/**
+ * Visible, hidden, or visible after the due date. `muted`: grey whatever it says — a draft's, which no
+ * student sees until it runs, must not look like a test students see.
+ */
+export function VisibilityBadge({ visibility, muted = false }: { visibility: Visibility; muted?: boolean }) {
   const { t } = useTranslation();
   const { color, Icon } = STYLE[visibility];
   return (
     <Badge
       variant="light"
-      color={color}
+      color={muted ? 'gray' : color}
       leftSection={<Icon size={12} aria-hidden />}
-      style={{ flexShrink: 0 }}
+      style={{ flexShrink: 0, minWidth: 'max-content' }}
     >
       {t(`assignments.visibility.${visibility}`)}
     </Badge>
