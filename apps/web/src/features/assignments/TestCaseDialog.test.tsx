@@ -1,12 +1,14 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../app/App.tsx';
 import { createQueryClient } from '../../app/query-client.ts';
 import { i18n } from '../../i18n/index.ts';
 import { json, stubFetch } from '../../test/fetch.ts';
+import { stubScreenMatching } from '../../test/media.ts';
 import { signInAsStudent } from '../../test/session.ts';
 import { savedTestCase } from '../../test/test-cases.ts';
 import type { CodeEditorProps } from '../../ui/CodeEditor.tsx';
+import { PHONE_QUERY } from '../../ui/useIsPhone.ts';
 import { TestCaseDialog } from './TestCaseDialog.tsx';
 
 // CodeMirror needs layout APIs jsdom lacks; a textarea stands in with the same props.
@@ -39,6 +41,41 @@ function choosePytest() {
 beforeEach(async () => {
   signInAsStudent();
   await i18n.changeLanguage('en-US');
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+/** The kind switch around one of its options. */
+const kindSwitch = (option: string) =>
+  screen.getByRole('radio', { name: option }).closest<HTMLElement>('.mantine-SegmentedControl-root')!;
+
+describe('the kind switch', () => {
+  it('takes a whole row, a third for each kind, so none is cut short', async () => {
+    stubFetch(() => json(404, {}));
+    renderDialog();
+    await screen.findByRole('textbox', { name: 'Name' });
+    const kinds = kindSwitch('pytest test file');
+    expect(kinds.hasAttribute('data-full-width')).toBe(true);
+    expect(kinds.getAttribute('data-orientation')).toBe('horizontal');
+  });
+
+  it('stands its kinds one above the other on a phone, in either language', async () => {
+    stubScreenMatching(PHONE_QUERY);
+    await i18n.changeLanguage('ja');
+    stubFetch(() => json(404, {}));
+    renderDialog();
+    await screen.findByRole('textbox', { name: '名前' });
+    const kinds = kindSwitch('pytest テストファイル');
+    expect(kinds.getAttribute('data-orientation')).toBe('vertical');
+    expect(kinds.hasAttribute('data-full-width')).toBe(true);
+    expect(
+      within(kinds)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('value')),
+    ).toEqual(['io', 'script', 'pytest']);
+  });
 });
 
 describe('the test-case editor with a pytest test', () => {
