@@ -46,6 +46,8 @@ export function EvaluationResults({
         )
       ) : (
         <TestResultList
+          // A new result opens its own first failing test.
+          key={submission.id}
           results={evaluations}
           renderBody={(evaluation) => (
             <EvaluationBody

@@ -101,7 +101,6 @@ function LatestResultBody({ submission }: { submission: SubmissionDetail }) {
           // A new result opens its own first failing test.
           key={submission.id}
           results={submission.evaluations}
-          openFirstFailing
           renderBody={(evaluation) => (
             <EvaluationBody evaluation={evaluation} canManage={false} submissionId={submission.id} />
           )}

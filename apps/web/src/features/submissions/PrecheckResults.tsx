@@ -110,7 +110,6 @@ function PrecheckResultView({ result }: { result: PrecheckResult }) {
       {result.status === 'Completed' && count > 0 ? (
         <TestResultList
           results={result.tests}
-          openFirstFailing
           renderBody={(test) => <FullEvaluationDetails result={test} />}
         />
       ) : null}

@@ -106,3 +106,21 @@ describe('one test', () => {
     expect(screen.getByText('0 of 1 test passed · 0/5 points')).toBeTruthy();
   });
 });
+
+describe('the results of a submission page', () => {
+  it('open the first failing test case the reader may see, as the latest result and a precheck do', async () => {
+    await i18n.changeLanguage('en-US');
+    const full = { ...DETAIL, evaluations: [evaluation(IO), evaluation(PYTEST)] } as SubmissionDetail;
+    renderIn(<EvaluationResults submission={full} />);
+    expect(screen.getByRole('button', { name: /Unit tests/ }).getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('button', { name: /Small numbers/ }).getAttribute('aria-expanded')).toBe('false');
+    // Its pytest tests show without a click.
+    expect(screen.getByText('test_lists')).toBeTruthy();
+  });
+
+  it('leave a hidden failing test case closed: there is nothing in it to read', async () => {
+    await i18n.changeLanguage('en-US');
+    renderIn(<EvaluationResults submission={DETAIL} />);
+    expect(screen.getByRole('button', { name: /Unit tests/ }).getAttribute('aria-expanded')).toBe('false');
+  });
+});

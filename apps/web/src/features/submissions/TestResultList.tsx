@@ -4,20 +4,20 @@ import { EvaluationSummary } from './EvaluationSummary.tsx';
 import { firstFailingResult, type TestResult } from './test-results.ts';
 
 /**
- * Every test's line, in the order they ran; open one for its details (`renderBody`). With
- * `openFirstFailing` the first Wrong test the reader may see is open to begin with.
+ * Every test's line, in the order they ran; open one for its details (`renderBody`). The first Wrong
+ * test the reader may see is open to begin with, wherever results are shown (a submission, a reference
+ * run, the latest result, a precheck): the one rule of every list, so a failing pytest file shows its
+ * tests without a click. A list opens it when it is first drawn; give a new result its own `key`.
  */
 export function TestResultList<T extends TestResult>({
   results,
   renderBody,
-  openFirstFailing = false,
 }: {
   results: readonly T[];
   renderBody: (result: T) => ReactNode;
-  openFirstFailing?: boolean;
 }) {
   const sorted = [...results].sort((a, b) => a.position - b.position);
-  const failing = openFirstFailing ? firstFailingResult(sorted) : undefined;
+  const failing = firstFailingResult(sorted);
   return (
     <Accordion
       multiple
