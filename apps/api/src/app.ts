@@ -24,6 +24,7 @@ import { createStoppedQueue, type JobQueue } from './lib/jobs.ts';
 import type { SandboxProbe } from './lib/sandbox-probe.ts';
 import { createStorage, type Storage } from './lib/storage.ts';
 import { closeGracefully } from './lib/graceful-close.ts';
+import { shedLoad } from './lib/load-shedding.ts';
 import { registerHealthRoutes } from './features/health/health.routes.ts';
 import { registerAuthRoutes } from './features/auth/auth.routes.ts';
 import { registerRegistrationRoutes } from './features/auth/registration.routes.ts';
@@ -200,6 +201,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('appContext', ctx);
 
   closeGracefully(app);
+  shedLoad(app, {
+    maxInFlight: config.MAX_REQUESTS_IN_FLIGHT,
+    maxEventLoopDelayMs: config.MAX_EVENT_LOOP_DELAY_MS,
+  });
   app.setValidatorCompiler(requestValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerSecurityHeaders(app, setSecurityHeaders);

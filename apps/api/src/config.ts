@@ -117,6 +117,10 @@ export const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: bool.default(true),
   RUN_GRADER: bool.default(true),
+  /** Short API calls one process serves at once; the next is refused with 503 `overloaded` (0: no bound). */
+  MAX_REQUESTS_IN_FLIGHT: z.coerce.number().int().min(0).max(100_000).default(128),
+  /** The event loop's mean delay past which new API calls are refused with 503 `overloaded` (0: no bound). */
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** Test cases run at once by one grader process; 0 means one per CPU core. */
   GRADER_CONCURRENCY: z.coerce.number().int().min(0).max(256).default(0),
   /** A grading attempt not finished within this long is given up and retried (a dead grader's job). */

@@ -78,6 +78,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://lms.test',
+    // Two test files share the box with PGlite's WebAssembly: a late event loop here is the box, not a
+    // flood of calls (lib/load-shedding.unit.test.ts checks that bound).
+    MAX_EVENT_LOOP_DELAY_MS: '0',
     ...testStorageEnv(),
     ...options.env,
   });

@@ -45,7 +45,7 @@ export function registerAssignmentBundleRoutes(app: FastifyInstance, ctx: AppCon
   api.post(
     '/Assignment/import/:course_id/',
     {
-      config: { access: 'user' },
+      config: { access: 'user', longRunning: true },
       schema: {
         tags,
         summary: 'Create an assignment from a .zip bundle in a course the caller edits',

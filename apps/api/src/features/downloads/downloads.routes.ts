@@ -14,7 +14,7 @@ export function registerDownloadRoutes(app: FastifyInstance, ctx: AppContext): v
   app.get(
     '/Download/:token',
     {
-      config: { access: 'public' },
+      config: { access: 'public', longRunning: true },
       // Stored bytes go out as they are, with their Content-Length (lib/compression.ts).
       compress: false,
       schema: {

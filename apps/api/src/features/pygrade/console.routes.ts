@@ -34,7 +34,7 @@ export function registerPygradeApiRoutes(app: FastifyInstance, ctx: AppContext, 
   api.post(
     '/Pygrade/run/',
     {
-      config: { access: 'user' },
+      config: { access: 'user', longRunning: true },
       schema: {
         tags,
         summary: 'Run a Python snippet in the sandbox with the default limits (editors and staff)',

@@ -12,7 +12,7 @@ export function registerPrecheckRoutes(app: FastifyInstance, ctx: AppContext): v
   api.post(
     '/Submission/Precheck/',
     {
-      config: { access: 'user' },
+      config: { access: 'user', longRunning: true },
       bodyLimit: SUBMIT_BODY_LIMIT_BYTES,
       schema: {
         tags: ['submissions'],

@@ -48,7 +48,7 @@ export function registerVideoFileRoutes(app: FastifyInstance, ctx: AppContext): 
   api.post(
     '/vimeo-videos/upload',
     {
-      config: { access: 'user' },
+      config: { access: 'user', longRunning: true },
       bodyLimit: ctx.config.VIDEO_MAX_UPLOAD_MB * 1024 * 1024 + 1024 * 1024,
       schema: {
         tags: ['videos'],
@@ -69,7 +69,7 @@ export function registerVideoFileRoutes(app: FastifyInstance, ctx: AppContext): 
   app.get(
     '/VideoFile/:token',
     {
-      config: { access: 'public' },
+      config: { access: 'public', longRunning: true },
       // Stored bytes go out as they are, with their Content-Length (lib/compression.ts).
       compress: false,
       schema: {

@@ -276,7 +276,7 @@ export function registerWorkbookRoutes(app: FastifyInstance, ctx: AppContext, ho
   api.post(
     '/v1/workbook/:workbookId/execute',
     {
-      config: access,
+      config: { ...access, longRunning: true },
       schema: {
         tags,
         summary: "Run a cell's code in the session's kernel (its owner); state is kept between runs",
