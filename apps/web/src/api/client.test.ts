@@ -328,4 +328,20 @@ describe('401', () => {
     expect(useSession.getState().authToken).toBe(token);
     expect(navigate).not.toHaveBeenCalled();
   });
+
+  it.each([
+    [503, 'overloaded'],
+    [503, 'database_unavailable'],
+    [429, 'throttled'],
+  ])(
+    'keeps the session when the server is busy or away (%i %s): only a refused token ends it',
+    async (status, code) => {
+      const token = tokenExpiringIn(60);
+      signIn(token, 'refresh-1');
+      stubFetch(() => json(status, { detail: 'Busy.', code }));
+      await expect(getCourse(7)).rejects.toMatchObject({ status });
+      expect(useSession.getState()).toMatchObject({ authToken: token, refreshToken: 'refresh-1' });
+      expect(navigate).not.toHaveBeenCalled();
+    },
+  );
 });

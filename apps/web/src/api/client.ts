@@ -201,9 +201,11 @@ async function exchangeRefreshToken(refreshToken: string | null): Promise<string
     useSession.getState().setTokens(tokens);
     return tokens.access;
   } catch (error) {
-    // A network failure (fetch's TypeError) says nothing about the session: keep it and let the caller
-    // retry. Any answer from the server that is not a new token pair ends the session.
-    if (!(error instanceof TypeError)) signOutLocally();
+    // A network failure (fetch's TypeError), a server that is busy (503 overloaded, 429) or cannot reach
+    // its database says nothing about the session: keep it and let the caller retry. Any other answer
+    // that is not a new token pair — the token refused — ends the session.
+    const busy = error instanceof ApiError && (error.status >= 500 || error.status === 429);
+    if (!(error instanceof TypeError) && !busy) signOutLocally();
     throw error;
   }
 }
