@@ -10,7 +10,7 @@ import { pytestSpec, type RunContext } from './evaluation.ts';
 import type { NamedFile } from './format.ts';
 import { pytestVerdict, type BrokenReason } from './pytest-results.ts';
 import { runPytestFile, studentModules } from './run-pytest.ts';
-import type { Semaphore } from './semaphore.ts';
+import type { Slots } from './semaphore.ts';
 import type { PairRunner, SandboxRunner } from './types.ts';
 
 export interface TestFileCheckInput {
@@ -49,7 +49,7 @@ export type TestFileCheck =
  * failed every retry): the caller then saves the file unchecked.
  */
 export async function checkTestFile(
-  deps: { run: SandboxRunner; runPaired: PairRunner; slots: Semaphore },
+  deps: { run: SandboxRunner; runPaired: PairRunner; slots: Slots },
   input: TestFileCheckInput,
   signal?: AbortSignal,
 ): Promise<TestFileCheck> {

@@ -12,10 +12,10 @@ import {
 } from './format.ts';
 import type { EvaluationResult, TestCaseSpec } from './evaluation.ts';
 import { runTestCase } from './run-test.ts';
-import type { Semaphore } from './semaphore.ts';
+import type { Slots } from './semaphore.ts';
 import type { PairRunner, SandboxRunner } from './types.ts';
 
-export { Semaphore } from './semaphore.ts';
+export { Semaphore, type Slots } from './semaphore.ts';
 export { HostFailure } from './run-pytest.ts';
 export { checkTestFile, type TestFileCheck, type TestFileCheckInput } from './check-test-file.ts';
 export type { AssignmentFormat, NamedFile } from './format.ts';
@@ -37,7 +37,7 @@ export type Evaluated =
  * other runs (`local` is aborted), and `signal` stops them all from outside.
  */
 export async function evaluateFiles(
-  deps: { run: SandboxRunner; runPaired: PairRunner; slots: Semaphore },
+  deps: { run: SandboxRunner; runPaired: PairRunner; slots: Slots },
   input: EvaluateInput,
   signal: AbortSignal,
   local: AbortController,

@@ -5,7 +5,7 @@
 import type { Comparison } from './compare.ts';
 import type { NamedFile } from './format.ts';
 import type { EvaluationItem } from './pytest-results.ts';
-import type { Semaphore } from './semaphore.ts';
+import type { Slots } from './semaphore.ts';
 import { storedText } from './stored-text.ts';
 import type { PairRunner, SandboxFile, SandboxLimits, SandboxResult, SandboxRunner } from './types.ts';
 
@@ -76,7 +76,7 @@ export interface RunContext {
   run: SandboxRunner;
   /** Runs a trusted program beside an untrusted worker (a pytest test: harness and submission). */
   runPaired: PairRunner;
-  slots: Semaphore;
+  slots: Slots;
   entryFile: string;
   /** The submitted files (also shown to check scripts under /judge/submission). */
   submission: NamedFile[];

@@ -1,9 +1,14 @@
+/** What a run of tests needs of its slots: to run one sandbox at a time in one of them. */
+export interface Slots {
+  run<T>(fn: () => Promise<T>, signal?: AbortSignal): Promise<T>;
+}
+
 /**
  * A first-come, first-served counting semaphore: the grader's sandbox slots. Every sandbox run of every
  * submission being graded takes one, so the machine never runs more programs than it has slots, and
  * the tests of a submission that arrived earlier get slots before those of a later one.
  */
-export class Semaphore {
+export class Semaphore implements Slots {
   private available: number;
   private readonly waiting: { grant: () => void; reject: (reason: unknown) => void }[] = [];
 

@@ -177,7 +177,7 @@ export async function importBundle(
     // Each pytest module is checked as an editor's save would check it, before the transaction too.
     const checks: Awaited<ReturnType<typeof pytestFields>>[] = [];
     for (const testCase of content.testCases) {
-      checks.push(await pytestFields(ctx, bundleAssignment(content), testCase, null));
+      checks.push(await pytestFields(ctx, actor.userId, bundleAssignment(content), testCase, null));
     }
     return await ctx.db.transaction(async (tx) => {
       const id = await insertNewAssignment(tx, actor, { ...content.assignment, courses: [dates] });

@@ -186,7 +186,13 @@ export async function createTestCase(
   // The check runs first, outside any transaction: it takes a sandbox run.
   const before = await getAssignmentInCourse(ctx.db, actor, assignmentId, courseId);
   requireManager(before.access);
-  const checked = await pytestFields(ctx, storedAssignment(ctx, before.access.assignment), input, null);
+  const checked = await pytestFields(
+    ctx,
+    actor.userId,
+    storedAssignment(ctx, before.access.assignment),
+    input,
+    null,
+  );
   return ctx.db.transaction(async (tx) => {
     const { access, link } = await getAssignmentInCourse(tx, actor, assignmentId, courseId);
     requireManager(access);
@@ -234,6 +240,7 @@ export async function updateTestCase(
   });
   const checked = await pytestFields(
     ctx,
+    actor.userId,
     storedAssignment(ctx, before.access.assignment),
     input,
     current,
@@ -255,6 +262,8 @@ export async function updateTestCase(
  */
 export async function pytestFields(
   ctx: AppContext,
+  /** Whose save this is: the check's sandbox runs wait for the API's test-run slots as theirs. */
+  owner: number,
   assignment: AssignmentForCheck,
   input: Partial<TestCaseCreate>,
   current: repo.TestCaseRow | null,
@@ -285,7 +294,7 @@ export async function pytestFields(
     module.timeLimitMs !== current.timeLimitMs ||
     module.memoryLimitMb !== current.memoryLimitMb;
   const { check, draft, shares } = changed
-    ? await checkPytestModule(ctx, assignment, module)
+    ? await checkPytestModule(ctx, owner, assignment, module)
     : { check: current.pytestCheck, draft: current.draft, shares: null };
   const counted =
     shares ?? (check?.status === 'ready' ? check.tests.reduce((sum, t) => sum + t.points, 0) : null);

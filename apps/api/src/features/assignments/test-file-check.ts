@@ -56,6 +56,7 @@ export function storedAssignment(ctx: AppContext, assignment: AssignmentRow): As
 
 export async function checkPytestModule(
   ctx: AppContext,
+  owner: number,
   assignment: AssignmentForCheck,
   module: ModuleToCheck,
 ): Promise<ModuleCheck> {
@@ -68,7 +69,7 @@ export async function checkPytestModule(
   try {
     const attachments = await assignment.attachments();
     const result = await checkTestFile(
-      { run: runSandboxed, runPaired, slots: testRunSlots },
+      { run: runSandboxed, runPaired, slots: testRunSlots.forOwner(owner) },
       {
         ...module,
         entryFile: assignment.entryFile,

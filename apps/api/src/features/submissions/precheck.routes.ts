@@ -22,7 +22,9 @@ export function registerPrecheckRoutes(app: FastifyInstance, ctx: AppContext): v
           'course, within its dates (403 `not_open` / `closed`), the file rules (400, 413). Runs the ' +
           '`visible` test cases only and answers with their results, per-test items included; hidden and ' +
           `after_due tests are counted in \`not_run\`. At most ${prechecking.PRECHECK_RATE.max} per ` +
-          'assignment per minute (429 with Retry-After). 503 when no sandbox is available here or too ' +
+          'assignment per minute (429 with Retry-After), and at most ' +
+          `${prechecking.PRECHECK_PER_PERSON} in progress at once per person (429 \`precheck_in_progress\`). ` +
+          '503 when no sandbox is available here or too ' +
           'many runs wait.',
         body: PrecheckRequest,
         response: { 200: PrecheckResult, 413: ErrorBody, 429: ErrorBody, 503: ErrorBody, ...conflictErrors },

@@ -29,10 +29,25 @@ export const PRECHECK_RATE = { max: 6, windowSeconds: 60 } as const;
 /** Prechecks wait for one of the API process's test-run slots (lib/test-runs.ts) unless this many already
  * wait: then 503 with Retry-After. */
 export const PRECHECK_MAX_WAITING = 24;
+/**
+ * Prechecks one person may have in progress at once in one API process, across assignments (429
+ * beyond): with the slots shared out fairly (lib/test-runs.ts), one person's burst never crowds out the
+ * rest.
+ */
+export const PRECHECK_PER_PERSON = 2;
+const inProgress = new Map<number, number>();
 /** A precheck gives up (503) after this long, whatever is still running. */
 const PRECHECK_TIMEOUT_MS = 120_000;
 
 const slots = testRunSlots;
+const tooMany = () =>
+  new HttpError(
+    429,
+    'precheck_in_progress',
+    `You already have ${PRECHECK_PER_PERSON} test runs in progress; wait for them to finish.`,
+    undefined,
+    { 'retry-after': '5' },
+  );
 
 const busy = () =>
   new HttpError(503, 'busy', 'Too many test runs are waiting; try again in a few seconds.', undefined, {
@@ -104,6 +119,19 @@ export async function precheck(
   actor: Actor,
   body: PrecheckRequest,
 ): Promise<PrecheckResult> {
+  const held = inProgress.get(actor.userId) ?? 0;
+  if (held >= PRECHECK_PER_PERSON) throw tooMany();
+  inProgress.set(actor.userId, held + 1);
+  try {
+    return await runPrecheck(ctx, actor, body);
+  } finally {
+    const left = (inProgress.get(actor.userId) ?? 1) - 1;
+    if (left > 0) inProgress.set(actor.userId, left);
+    else inProgress.delete(actor.userId);
+  }
+}
+
+async function runPrecheck(ctx: AppContext, actor: Actor, body: PrecheckRequest): Promise<PrecheckResult> {
   const now = new Date();
   const key = { assignmentId: body.assignment_id, userId: actor.userId };
   const prepared = await ctx.db.transaction(async (tx) => {
@@ -143,7 +171,7 @@ export async function precheck(
   const signal = AbortSignal.any([local.signal, AbortSignal.timeout(PRECHECK_TIMEOUT_MS)]);
   try {
     const evaluated = await evaluateFiles(
-      { run: runSandboxed, runPaired, slots },
+      { run: runSandboxed, runPaired, slots: slots.forOwner(actor.userId) },
       {
         format: prepared.target.rules,
         files: prepared.files,
