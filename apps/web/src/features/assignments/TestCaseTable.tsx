@@ -210,7 +210,8 @@ export function TestCaseTable({
               <Table.Td ta="end" style={{ whiteSpace: 'nowrap' }}>
                 {points(test)}
               </Table.Td>
-              <Table.Td>{limits(test)}</Table.Td>
+              {/* Whole: "2000 ミリ秒" broken after ミリ reads as nothing. */}
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{limits(test)}</Table.Td>
               <Table.Td>{actions(test, index)}</Table.Td>
             </Table.Tr>
           ))}
