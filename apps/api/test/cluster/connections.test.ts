@@ -6,6 +6,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createPgSql, openPool } from '@kadai/grader/pg-sql';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/client.ts';
@@ -75,7 +76,9 @@ describe.skipIf(!reachable)('a connection that dies mid-transaction', () => {
     await expect(
       database.db.transaction(async (tx) => {
         const result = await tx.execute(sql`SELECT pg_backend_pid() AS pid`);
-        await terminate(backendPid(result.rows as Record<string, unknown>[]));
+        await terminate(
+          z.object({ rows: z.array(z.object({ pid: z.number() })) }).parse(result).rows[0]!.pid,
+        );
         await tx.execute(sql`SELECT 1`);
       }),
     ).rejects.toThrow();

@@ -6,9 +6,11 @@ import { HttpError } from '../../lib/errors.ts';
 /*
  * The internal channel between Kadai processes (docs/workbooks.md, "Kernels"): an instance forwards a
  * session's kernel calls to the host that owns the kernel. Every request is signed with a key derived
- * from the shared JWT_SECRET: HMAC-SHA256 over the method, the path, the body's hash, a timestamp and a
- * nonce. The receiver refuses a signature older or newer than 30 s, a nonce it has seen, or a mismatch
- * (compared in constant time), and answers those exactly as it answers a path that does not exist.
+ * from the shared JWT_SECRET: HMAC-SHA256 over the id of the host it is meant for, the method, the path,
+ * the body's hash, a timestamp and a nonce. The receiver refuses a signature older or newer than 30 s, a
+ * nonce it has seen, one made for another host (a request captured on its way to one host cannot be
+ * replayed to another within the 30 s: issue 36, item 7), or a mismatch (compared in constant time), and
+ * answers those exactly as it answers a path that does not exist.
  */
 
 export const INTERNAL_PREFIX = '/internal/kernels';
@@ -20,20 +22,36 @@ const SIGNATURE = /^t=(\d{1,12}),n=([\w-]{22}),s=([\w-]{43})$/;
 
 /** A key of its own: a signature of this channel is never valid as anything else signed with the secret. */
 export function channelKey(secret: string): Buffer {
-  return createHmac('sha256', secret).update('kadai internal kernel channel v1').digest();
+  return createHmac('sha256', secret).update('kadai internal kernel channel v2').digest();
 }
 
-function mac(key: Buffer, method: string, path: string, body: Buffer, time: number, nonce: string): Buffer {
+function mac(
+  key: Buffer,
+  host: string,
+  method: string,
+  path: string,
+  body: Buffer,
+  time: number,
+  nonce: string,
+): Buffer {
   const bodyHash = createHash('sha256').update(body).digest('hex');
   return createHmac('sha256', key)
-    .update(`${method.toUpperCase()}\n${path}\n${bodyHash}\n${time}\n${nonce}`)
+    .update(`${host}\n${method.toUpperCase()}\n${path}\n${bodyHash}\n${time}\n${nonce}`)
     .digest();
 }
 
-export function sign(key: Buffer, method: string, path: string, body: Buffer, now = Date.now()): string {
+/** A signature for host `host` (its `kernel_hosts` id) alone. */
+export function sign(
+  key: Buffer,
+  host: string,
+  method: string,
+  path: string,
+  body: Buffer,
+  now = Date.now(),
+): string {
   const time = Math.floor(now / 1000);
   const nonce = randomBytes(16).toString('base64url');
-  return `t=${time},n=${nonce},s=${mac(key, method, path, body, time, nonce).toString('base64url')}`;
+  return `t=${time},n=${nonce},s=${mac(key, host, method, path, body, time, nonce).toString('base64url')}`;
 }
 
 /** Checks signatures, and remembers each nonce while its signature could still be accepted. */
@@ -42,6 +60,8 @@ export class SignatureVerifier {
 
   constructor(
     private readonly key: Buffer,
+    /** This host's id: only signatures made for it are accepted. */
+    private readonly host: string,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -55,7 +75,7 @@ export class SignatureVerifier {
   verify(header: unknown, method: string, path: string, body: Buffer): boolean {
     if (typeof header !== 'string' || !this.looksSigned(header)) return false;
     const [, time, nonce, given] = SIGNATURE.exec(header)!;
-    const expected = mac(this.key, method, path, body, Number(time), nonce!);
+    const expected = mac(this.key, this.host, method, path, body, Number(time), nonce!);
     const actual = Buffer.from(given!, 'base64url');
     if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) return false;
     const now = this.now();
@@ -99,13 +119,13 @@ export class KernelChannel {
    * HttpError, and 503 when it takes longer than `timeoutMs` or refuses the signature.
    */
   async call<T>(
-    baseUrl: string,
+    target: { id: string; url: string },
     path: string,
     body: unknown,
     response: z.ZodType<T>,
     timeoutMs: number,
   ): Promise<T> {
-    const url = new URL(`${INTERNAL_PREFIX}${path}`, baseUrl);
+    const url = new URL(`${INTERNAL_PREFIX}${path}`, target.url);
     const bytes = Buffer.from(JSON.stringify(body), 'utf8');
     let answer: Response;
     try {
@@ -113,7 +133,7 @@ export class KernelChannel {
         method: 'POST',
         headers: {
           'content-type': INTERNAL_CONTENT_TYPE,
-          [SIGNATURE_HEADER]: sign(this.key, 'POST', url.pathname, bytes),
+          [SIGNATURE_HEADER]: sign(this.key, target.id, 'POST', url.pathname, bytes),
         },
         body: bytes,
         signal: AbortSignal.timeout(timeoutMs),

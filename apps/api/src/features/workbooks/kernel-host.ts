@@ -52,7 +52,7 @@ export class KernelHost {
     this.url = url;
     const key = channelKey(secret);
     this.channel = new KernelChannel(key, (fields, message) => deps.log.error(fields, message));
-    this.verifier = new SignatureVerifier(key);
+    this.verifier = new SignatureVerifier(key, this.id);
   }
 
   /** Whether this process runs kernels at all (else it only forwards). */

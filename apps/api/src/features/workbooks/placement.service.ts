@@ -55,13 +55,13 @@ export async function pickHost(ctx: AppContext, host: KernelHost): Promise<Targe
 
 function remote<T>(
   host: KernelHost,
-  target: { url: string },
+  target: { id: string; url: string },
   path: string,
   body: unknown,
   response: z.ZodType<T>,
   timeoutMs: number,
 ): Promise<T> {
-  return host.channel.call(target.url, path, body, response, timeoutMs);
+  return host.channel.call(target, path, body, response, timeoutMs);
 }
 
 /** Starts the session's kernel on `target` (a new session's, or a restart). */
