@@ -39,7 +39,9 @@ export const overloaded = () =>
 function exempt(request: FastifyRequest): boolean {
   const url = request.url;
   return (
-    !url.startsWith('/api/') || url.startsWith('/api/health') || request.routeOptions.config.longRunning === true
+    !url.startsWith('/api/') ||
+    url.startsWith('/api/health') ||
+    request.routeOptions.config.longRunning === true
   );
 }
 
