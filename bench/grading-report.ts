@@ -2,6 +2,7 @@
 // (docs/performance.md, bench:grading). grading.bench.ts measures; this prints and judges.
 import os from 'node:os';
 import type { referenceReport } from './grading-pytest.ts';
+import type { SubmitFigures } from './grading-submits.ts';
 import { percentile } from './stats.ts';
 
 export interface SpikeFigures {
@@ -35,6 +36,8 @@ export interface SpikeFigures {
   /** This process's own CPU over the spike, ms. */
   benchCpuMs: number;
   reference: ReturnType<typeof referenceReport>;
+  /** The submits over HTTP (bench/grading-submits.ts): their line and the duplicates made. */
+  submits: { lines: string[]; duplicates: number; figures: SubmitFigures };
 }
 
 /** Prints the spike's table and its verdict; the targets missed (none: the bench passes). */
@@ -61,11 +64,14 @@ export function printSpikeReport({
   checkCpuMs,
   benchCpuMs,
   reference,
+  submits,
 }: SpikeFigures): string[] {
   const lost = submissions - latencies.length;
   const runsPerSecond = sandboxRuns / elapsed;
   const p50 = percentile(latencies, 50) / 1000;
   const p99 = percentile(latencies, 99) / 1000;
+  /** A median, or "n/a" when there was nothing to measure (a paired run's harness reports no cpuMs). */
+  const median = (values: number[]) => (values.length > 0 ? `${percentile(values, 50)} ms` : 'n/a');
   const cpuPerSubmission = sandboxCpuMs / Math.max(1, latencies.length);
   const cpuPerRun = sandboxCpuMs / Math.max(1, sandboxRuns);
   const spikeRatio = cpuPerSubmission / reference.ioCpuMs;
@@ -110,8 +116,8 @@ export function printSpikeReport({
     'sandbox CPU per submission': {
       value: `${cpuPerSubmission.toFixed(0)} ms`,
       note:
-        `${(sandboxCpuMs / 1000).toFixed(1)} s of children CPU; cpuMs median: test ${percentile(testCpuMs, 50)} ms, ` +
-        `syntax check ${percentile(checkCpuMs, 50)} ms; ` +
+        `${(sandboxCpuMs / 1000).toFixed(1)} s of children CPU; cpuMs median: test ${median(testCpuMs)}, ` +
+        `syntax check ${median(checkCpuMs)}; ` +
         `${spikeRatio.toFixed(1)}× the io reference run`,
     },
     'load average (1 min)': {
@@ -133,10 +139,17 @@ export function printSpikeReport({
     `p99 submit → score ${p99.toFixed(2)} s (information: the issue's ${pytest ? '120' : '30'} s holds on a quiet ` +
       `box), load average ${load.join(' / ')}`,
   );
+  for (const line of submits.lines) console.log(line);
   // Each target: what, the measured value, met.
   const targets: [string, string, boolean][] = [
     ['0 lost', `${lost} (${submitErrors.length} submit errors)`, lost === 0 && submitErrors.length === 0],
     [hog ? '0 scores changed by the CPU hog' : '0 wrong scores', String(wrongScores), wrongScores === 0],
+    // A retried submit carries its first try's Idempotency-Key: it never makes a second submission.
+    [
+      '0 duplicate submissions',
+      `${submits.duplicates} (${submits.figures.timedOut} retried after a timeout)`,
+      submits.duplicates === 0,
+    ],
     // Beside a hog the box has half its CPU or less: capacity is not what is judged then.
     ...(hog
       ? []

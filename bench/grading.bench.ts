@@ -1,7 +1,8 @@
 // `npm run bench:grading`: the deadline spike. 600 submissions of 5 light input/output tests arrive
-// evenly over 60 s and go through the real pipeline — committed row, enqueueGrading, pg-boss, the
-// grader (in this process, as in the embedded default), bubblewrap, evaluations and score in the
-// database. Prints sandbox runs/s, submissions/s, sandbox CPU per run and per submission (this
+// evenly over 60 s and go through the real pipeline — `POST Submission/Submit/` over HTTP (clients that
+// time out and retry with the same Idempotency-Key: bench/grading-submits.ts), committed row,
+// enqueueGrading, pg-boss, the grader (in this process, as in the embedded default), bubblewrap,
+// evaluations and score in the database. Prints sandbox runs/s, submissions/s, sandbox CPU per run and per submission (this
 // process's children CPU: the grader runs here), p50/p99 submit → final score, and lost submissions.
 //
 // `-- --pytest` (or BENCH_MODE=pytest): each submission is graded by one pytest test case of 20 tests
@@ -28,7 +29,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pino } from 'pino';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { runPaired, runSandboxed, type PairedRequest, type SandboxRequest } from '@kadai/sandbox';
 import { startGrader } from '@kadai/grader/worker';
@@ -37,12 +37,10 @@ import { openDatabase, type Database } from '../apps/api/src/db/client.ts';
 import { migrateDatabase } from '../apps/api/src/db/migrate.ts';
 import { startJobQueue } from '../apps/api/src/lib/jobs.ts';
 import { createStorage } from '../apps/api/src/lib/storage.ts';
-import { SessionCache } from '../apps/api/src/lib/session-cache.ts';
-import type { AppContext } from '../apps/api/src/lib/context.ts';
-import { enqueueGrading } from '../apps/api/src/features/submissions/grading.ts';
 import { createBenchDatabase } from './processes.ts';
 import { boxSpeedLine, helloCeiling } from './box-speed.ts';
 import { printSpikeReport } from './grading-report.ts';
+import { startSubmitClient, submitReport } from './grading-submits.ts';
 import {
   ADD_PROGRAM,
   childrenCpuMs,
@@ -132,19 +130,10 @@ try {
     DATA_DIR: dataDir,
     JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-0123456789',
     LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
   });
   const jobs = await startJobQueue(database);
-  const log = pino({ level: 'silent' });
   const storage = createStorage(config, database);
-  const ctx: AppContext = {
-    config,
-    database,
-    db: database.db,
-    jobs,
-    storage,
-    sessions: new SessionCache(0),
-    log,
-  };
 
   // One course, one assignment with five tests, one student per submission.
   const q = (text: string, values?: unknown[]) => database.query(text, values);
@@ -241,6 +230,7 @@ try {
     },
   });
   if (!grader.sandbox.ok) throw new Error(`no sandbox: ${grader.sandbox.detail}`);
+  const client = await startSubmitClient({ config, database, jobs, storage, courseId, assignmentId, users });
   const slots = grader.status().concurrency;
   const what = PYTEST ? `one pytest test case of ${PYTEST_TESTS} tests` : `${TESTS.length} io tests`;
   console.log(
@@ -274,22 +264,9 @@ try {
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     arrivals.push(
       (async () => {
-        // What Submission/Submit/ does: the row and its file in one transaction, then queue it.
-        const id = await database.transaction(async (query) => {
-          const { rows } = await query(
-            `INSERT INTO submissions (assignment_id, course_id, user_id) VALUES ($1, $2, $3) RETURNING id`,
-            [assignmentId, courseId, users[i]],
-          );
-          const submissionId = Number(rows[0]!.id);
-          const bytes = Buffer.from(PROGRAM);
-          await query(
-            `INSERT INTO submission_files (submission_id, filename, content, size) VALUES ($1, 'main.py', $2, $3)`,
-            [submissionId, bytes, bytes.byteLength],
-          );
-          return submissionId;
-        });
+        const id = await client.submit(i, PROGRAM);
+        if (id === null) throw new Error('never accepted');
         ids.push(id);
-        await enqueueGrading(ctx, [id]);
       })().catch((error: unknown) => {
         submitErrors.push(error instanceof Error ? error.message : String(error));
       }),
@@ -346,6 +323,7 @@ try {
   const latencies = timing.rows.map((r) => Number(r.latency_ms)).sort((a, b) => a - b);
   const wrongScores = timing.rows.filter((r) => Number(r.score) !== FULL_SCORE).length;
   const evaluations = await q(`SELECT count(*)::int AS n FROM evaluations`);
+  const submits = await submitReport(database, client.figures());
   const statuses = await q(
     `SELECT status, count(*)::int AS n FROM submissions GROUP BY status ORDER BY status`,
   );
@@ -373,9 +351,11 @@ try {
     checkCpuMs,
     benchCpuMs: (cpu.user + cpu.system) / 1000,
     reference,
+    submits: { ...submits, figures: client.figures() },
   });
   process.exitCode = missed.length === 0 ? 0 : 1;
 
+  await client.close();
   await grader.stop();
   await jobs.stop();
   console.log(boxSpeedLine('after', await helloCeiling()));
