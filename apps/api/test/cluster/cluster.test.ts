@@ -2,21 +2,32 @@
 // grader and a workbook kernel host started at the same moment on one empty PostgreSQL database (three
 // times, on the local, s3 and postgres file stores in turn), behind a round-robin proxy without sticky
 // sessions. Checks files across instances on each store, a workbook run through either instance and
-// moved when its host stops, exactly-once grading through a SIGKILL, and a 20 s database outage that
-// every process survives. Needs a PostgreSQL server (TEST_DATABASE_URL's, or 127.0.0.1:5432): `npm
-// test` runs it there; without one it is skipped, saying so.
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { TEST_S3_CREDENTIALS, startTestS3Server, type TestS3Server } from '@kadai/storage/testing';
+// moved when its host stops, a kernel host stopped mid-cell, a submit retried with the same key through
+// both instances, exactly-once grading through a SIGKILL and a restart under the same id, backends
+// terminated inside open transactions, and a 20 s database outage that every process survives. Needs a
+// PostgreSQL server (TEST_DATABASE_URL's, or 127.0.0.1:5432): `npm test` runs it there; without one it
+// is skipped, saying so. How the cluster starts: cluster-setup.ts.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  OUTAGE_MS,
+  PASSWORD,
+  STARTUP_ROUNDS,
+  SUBMISSIONS,
+  expectCleanLogs,
+  expectFileAcross,
+  graderEnv,
+  logDir,
+  removeAll,
+  signIn,
+  startCluster,
+  startKernelHost,
+  startS3For,
+  type Cluster,
+} from './cluster-setup.ts';
+import {
   api,
-  createDatabase,
   cutDatabase,
   dropDatabase,
-  freePort,
   query,
   restoreDatabase,
   roundRobinProxy,
@@ -24,215 +35,14 @@ import {
   startService,
   stopAll,
   started,
+  terminateTransactions,
   waitFor,
   type Proxy,
-  type Service,
 } from './processes.ts';
 
 const reachable = await serverReachable();
 if (!reachable)
   console.warn('cluster test skipped: no PostgreSQL server on 127.0.0.1:5432 or TEST_DATABASE_URL');
-
-const STARTUP_ROUNDS = Number(process.env.CLUSTER_STARTUP_ROUNDS ?? 3);
-const OUTAGE_MS = Number(process.env.CLUSTER_OUTAGE_SECONDS ?? 20) * 1000;
-const SUBMISSIONS = 50;
-const PASSWORD = 'demo-password-2026';
-const SECRET = randomBytes(32).toString('hex');
-/** Start-up round n runs on STORES[n-1] (the last, where the other tests run, on postgres). */
-const STORES = ['local', 's3', 'postgres'] as const;
-type Store = (typeof STORES)[number];
-const storeOf = (round: number): Store => (round === STARTUP_ROUNDS ? 'postgres' : STORES[(round - 1) % 3]!);
-
-interface Cluster {
-  name: string;
-  url: string;
-  apis: Service[];
-  apiUrls: string[];
-  grader: Service;
-  kernels: Service[];
-  all(): Service[];
-}
-
-const logDir = mkdtempSync(path.join(os.tmpdir(), 'kadai-cluster-'));
-const dataDirs: string[] = [];
-const databases: string[] = [];
-// The local store works across processes only on a folder they all see (one machine, or a shared mount).
-const sharedFiles = mkdtempSync(path.join(os.tmpdir(), 'kadai-cluster-files-'));
-let s3: TestS3Server | null = null;
-let store: Store = 'postgres';
-/** The store's variables, the same for every process of the round. */
-function storageEnv(): Record<string, string> {
-  if (store === 'local') return { STORAGE: store, STORAGE_DIR: sharedFiles };
-  if (store === 'postgres' || !s3) return { STORAGE: store };
-  return {
-    STORAGE: store,
-    S3_BUCKET: s3.bucket,
-    S3_ENDPOINT: s3.endpoint,
-    S3_FORCE_PATH_STYLE: 'true',
-    AWS_ACCESS_KEY_ID: TEST_S3_CREDENTIALS.accessKeyId,
-    AWS_SECRET_ACCESS_KEY: TEST_S3_CREDENTIALS.secretAccessKey,
-  };
-}
-const newDataDir = () => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'kadai-cluster-data-'));
-  dataDirs.push(dir);
-  return dir;
-};
-
-function graderEnv(databaseUrl: string, round: number) {
-  return {
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: newDataDir(),
-    ...storageEnv(),
-    GRADER_CONCURRENCY: '2',
-    GRADER_HEARTBEAT_SECONDS: '1',
-    GRADER_ID: `cluster-grader-${round}`,
-  };
-}
-
-/** A workbook kernel host (`npm run kernels`): the APIs run no kernels themselves. */
-async function startKernelHost(name: string, databaseUrl: string): Promise<Service> {
-  return startService(
-    name,
-    'scripts/kernels.mjs',
-    {
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: newDataDir(),
-      JWT_SECRET: SECRET,
-      HOST: '127.0.0.1',
-      KERNEL_HOST_PORT: String(await freePort()),
-      WORKBOOK_MAX_KERNELS: '4',
-      LOG_LEVEL: 'warn',
-      ...storageEnv(),
-    },
-    logDir,
-  );
-}
-
-/** Two APIs, a grader and a kernel host, all started at once on a new empty database. */
-async function startCluster(round: number): Promise<Cluster> {
-  store = storeOf(round);
-  const name = `kadai_cluster_${process.pid}_${round}_${randomBytes(3).toString('hex')}`;
-  databases.push(name);
-  const url = await createDatabase(name);
-  const ports = [await freePort(), await freePort()];
-  const apis = ports.map((port, i) =>
-    startService(
-      `r${round}-api${i}`,
-      'scripts/start.mjs',
-      {
-        DATABASE_URL: url,
-        DATABASE_POOL_SIZE: '4',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: newDataDir(),
-        JWT_SECRET: SECRET,
-        LOG_LEVEL: 'warn',
-        RUN_GRADER: 'false',
-        SKIP_WEB_BUILD: 'true',
-        INSTALL_SYSTEM_PACKAGES: 'false',
-        WORKBOOK_MAX_KERNELS: '0',
-        ...storageEnv(),
-      },
-      logDir,
-    ),
-  );
-  const grader = startService(`r${round}-grader`, 'scripts/grader.mjs', graderEnv(url, round), logDir);
-  const kernels = [await startKernelHost(`r${round}-kernels`, url)];
-  const cluster: Cluster = {
-    name,
-    url,
-    apis,
-    apiUrls: ports.map((port) => `http://127.0.0.1:${port}`),
-    grader,
-    kernels,
-    all: () => [...cluster.apis, cluster.grader, ...cluster.kernels],
-  };
-  for (const base of cluster.apiUrls) {
-    await waitFor(
-      `${base} healthy`,
-      async () => ((await api(base, 'GET', '/api/health')).status === 200 ? true : undefined),
-      90_000,
-      500,
-    );
-  }
-  await waitFor(
-    'the kernel host registered',
-    async () => {
-      const rows = await query<{ n: number }>(
-        url,
-        `SELECT count(*)::int AS n FROM kernel_hosts WHERE kind = 'kernels'`,
-      );
-      return (rows[0]?.n ?? 0) > 0 ? true : undefined;
-    },
-    60_000,
-    500,
-  );
-  await waitFor(
-    'the grader ready',
-    async () => {
-      const rows = await query<{ ok: boolean }>(url, `SELECT sandbox_ok AS ok FROM grader_hosts`);
-      return rows.some((r) => r.ok) ? true : undefined;
-    },
-    60_000,
-    500,
-  );
-  return cluster;
-}
-
-/**
- * Nothing a process printed may show a bug: an unhandled rejection (logged as BUG by the services'
- * safety net) or an uncaught exception. A deadlock that was retried is logged and fine.
- */
-function expectCleanLogs(services: Service[]) {
-  for (const service of services) {
-    expect(service.log(), service.name).not.toMatch(
-      /BUG unhandled rejection|UnhandledPromiseRejection|uncaught/i,
-    );
-  }
-}
-
-/**
- * An editor uploads a file to a demo assignment through the first API; the second lists it and serves its
- * bytes (the store is all they share for it).
- */
-async function expectFileAcross(cluster: Cluster, title: string): Promise<void> {
-  const [a, b] = cluster.apiUrls as [string, string];
-  const editor = await signIn(a, 'editor@example.com');
-  const courses = await api(a, 'GET', '/api/Course/', { token: editor });
-  const courseIds = (courses.body as { results: { id: number }[] }).results.map((c) => c.id);
-  let target: { assignment: number; course: number } | null = null;
-  for (const course of courseIds) {
-    const list = await api(a, 'GET', `/api/Assignment/CourseSpecific/?course_id=${course}`, {
-      token: editor,
-    });
-    const found = (list.body as { results: { id: number; title: string }[] }).results.find(
-      (x) => x.title === title,
-    );
-    if (found) target = { assignment: found.id, course };
-  }
-  expect(target, `the demo assignment ${title}`).not.toBeNull();
-  const url = `/api/Assignment/${target!.assignment}/${target!.course}/FileUpload/`;
-  const bytes = randomBytes(300_000);
-  const form = new FormData();
-  form.append('file', new Blob([bytes]), 'numbers.bin');
-  const uploaded = await api(a, 'POST', url, { token: editor, form });
-  expect(uploaded.status, `${store}: ${JSON.stringify(uploaded.body)}`).toBe(201);
-  const listed = await api(b, 'GET', url, { token: editor });
-  const file = (listed.body as { filename: string; url: string }[]).find(
-    (f) => f.filename === 'numbers.bin',
-  )!;
-  const link = new URL(file.url, b);
-  const downloaded = await fetch(new URL(link.pathname + link.search, b));
-  expect(downloaded.status, store).toBe(200);
-  expect(Buffer.from(await downloaded.arrayBuffer()).equals(bytes), store).toBe(true);
-}
-
-async function signIn(base: string, email: string): Promise<string> {
-  const reply = await api(base, 'POST', '/api/Auth/Token/', { body: { email, password: PASSWORD } });
-  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-  return (reply.body as { access: string }).access;
-}
 
 describe.skipIf(!reachable)('a cluster of two APIs and a grader on one PostgreSQL', () => {
   let cluster: Cluster;
@@ -242,12 +52,11 @@ describe.skipIf(!reachable)('a cluster of two APIs and a grader on one PostgreSQ
   const students = ['student1@example.com', 'student2@example.com', 'student3@example.com'];
   const tokens = new Map<string, string>();
   const submitted: number[] = [];
+  let wordCount = 0;
 
   beforeAll(async () => {
     // Start-up together is what broke (a pg-boss deadlock): it is repeated on fresh databases.
-    if (Array.from({ length: STARTUP_ROUNDS }, (_, i) => storeOf(i + 1)).includes('s3')) {
-      s3 = await startTestS3Server('kadai-cluster');
-    }
+    await startS3For(STARTUP_ROUNDS);
     for (let round = 1; round < STARTUP_ROUNDS; round++) {
       const trial = await startCluster(round);
       // Each round on another store: a file crosses instances on local (one shared folder) and s3.
@@ -271,8 +80,11 @@ describe.skipIf(!reachable)('a cluster of two APIs and a grader on one PostgreSQ
       if (a.title === 'Hello, world' || a.title === 'Sum of two numbers') {
         assignments.push({ id: a.id, title: a.title, tests: a.test_case_count });
       }
+      // Submits are limited per person and assignment (10 a minute): the fault test takes its own.
+      if (a.title === 'Word count') wordCount = a.id;
     }
     expect(assignments).toHaveLength(2);
+    expect(wordCount).toBeGreaterThan(0);
   }, 600_000);
 
   // A failure keeps every process's log and prints the end of each: the why is usually in there.
@@ -290,10 +102,7 @@ describe.skipIf(!reachable)('a cluster of two APIs and a grader on one PostgreSQ
     await proxy?.close();
     // Every process, including those of a start-up round that failed half-way.
     await stopAll();
-    for (const name of databases) await dropDatabase(name).catch(() => {});
-    await s3?.close();
-    for (const dir of [...dataDirs, sharedFiles]) rmSync(dir, { recursive: true, force: true });
-    if (!failed && process.env.CLUSTER_KEEP_LOGS !== 'true') rmSync(logDir, { recursive: true, force: true });
+    await removeAll(failed);
   }, 120_000);
 
   it('serves a file uploaded through one instance from the other on postgres (graders read it below)', async () => {
@@ -344,6 +153,66 @@ describe.skipIf(!reachable)('a cluster of two APIs and a grader on one PostgreSQ
     expect((await run(a, 'y = 2\nprint(y * 21)')).outputs.map((o) => o.text ?? '').join('')).toContain('42');
     expect((await api(b, 'GET', `/api/v1/workbook/${id}`, { token })).body).toMatchObject({ status: 'live' });
   }, 180_000);
+
+  // Issue 36, item 3: a cell running when its host got SIGTERM kept the API's connection to the host idle
+  // in keep-alive after the answer; the host waited out its 45 s grace on it and exited 1.
+  it('answers a cell running when its kernel host is stopped, and the host exits 0 soon after', async () => {
+    const [a] = cluster.apiUrls as [string, string];
+    const token = tokens.get(students[1]!)!;
+    const configs = await api(a, 'GET', `/api/WorkbookConfig/?course=${course}`, { token });
+    const config = (configs.body as { results: { id: number }[] }).results[0]!.id;
+    const opened = await api(a, 'POST', '/api/v1/workbook', { token, body: { course, config } });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(201);
+    const id = (opened.body as { workbookId: number }).workbookId;
+    const execute = (code: string) =>
+      api(a, 'POST', `/api/v1/workbook/${id}/execute`, { token, body: { cell_id: 'c1', code } });
+    expect((await execute('started = True')).status).toBe(200);
+    const host = cluster.kernels.shift()!;
+    const cell = execute('import time\ntime.sleep(3)\nprint("slept", started)');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const stopping = Date.now();
+    const [reply, code] = await Promise.all([cell, host.stop()]);
+    const took = Date.now() - stopping;
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    const body = reply.body as { status: string; outputs: { text?: string }[]; kernel_restarted: boolean };
+    expect(body.status).toBe('ok');
+    expect(body.outputs.map((o) => o.text ?? '').join('')).toContain('slept True');
+    expect(body.kernel_restarted).toBe(false);
+    expect(code, host.log().split('\n').slice(-10).join('\n')).toBe(0);
+    // The cell had 2 s left; ending its kernel and the 1 s drain take a few more. The grace is 45 s.
+    expect(took).toBeLessThan(15_000);
+    expectCleanLogs([host]);
+    // A host for the rest of the run.
+    cluster.kernels.push(await startKernelHost('kernels-after', cluster.url));
+  }, 120_000);
+
+  // Issue 36, item 4: a client or proxy that times out retries a submit that may have committed. With the
+  // same Idempotency-Key — through either instance, at once or later — it makes one submission.
+  it('makes one submission of a submit retried with the same key through both instances', async () => {
+    const [a, b] = cluster.apiUrls as [string, string];
+    const key = `retry-${Date.now()}`;
+    const body = { assignment_id: assignments[0]!.id, course_id: course, code: 'print("Hello, world!")\n' };
+    const send = (base: string) =>
+      api(base, 'POST', '/api/Submission/Submit/', {
+        token: tokens.get(students[2]!)!,
+        body,
+        headers: { 'idempotency-key': key },
+      });
+    const replies = [...(await Promise.all([send(a), send(b), send(a), send(b)])), await send(proxy.url)];
+    for (const reply of replies) expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+    const ids = new Set(replies.map((reply) => (reply.body as { id: number }).id));
+    expect(ids.size).toBe(1);
+    expect(replies.filter((reply) => reply.headers.get('idempotent-replayed') === 'true')).toHaveLength(4);
+    const [id] = [...ids];
+    const [row] = await query<{ n: number }>(
+      cluster.url,
+      `SELECT count(*)::int AS n FROM submissions s JOIN users u ON u.id = s.user_id
+        WHERE u.email = $1 AND s.assignment_id = $2 AND s.id >= $3`,
+      [students[2], assignments[0]!.id, id],
+    );
+    expect(row?.n).toBe(1);
+    submitted.push(id!);
+  }, 60_000);
 
   async function submit(email: string, assignment: { id: number; title: string }): Promise<number> {
     const code =
@@ -411,6 +280,61 @@ describe.skipIf(!reachable)('a cluster of two APIs and a grader on one PostgreSQ
       expect(row.status, `submission ${row.id}`).toBe('Completed');
       expect(row.evaluations, `submission ${row.id}`).toBe(row.tests);
     }
+  }, 400_000);
+
+  // Issue 36, item 1: a connection dropped inside a transaction ('error' on a checked-out client, which
+  // has no pool listener then) made a grader exit. Backends are terminated while transactions are open,
+  // over and over while a batch is graded and more is submitted: every process stays up, every
+  // submission is graded once, and no call answers 500.
+  it('keeps every process up while backends are terminated inside open transactions', async () => {
+    const submitWords = (email: string) =>
+      api(proxy.url, 'POST', '/api/Submission/Submit/', {
+        token: tokens.get(email)!,
+        body: { assignment_id: wordCount, course_id: course, code: 'print(len(input().split()))\n' },
+      });
+    const batch: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const reply = await submitWords(students[i % 3]!);
+      expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+      batch.push((reply.body as { id: number }).id);
+    }
+    const states: string[] = [];
+    const statuses = new Set<number>();
+    const until = Date.now() + 15_000;
+    // Cut every transaction seen, 50 times a second, while submits and grading go on.
+    const cutting = (async () => {
+      while (Date.now() < until) {
+        states.push(...(await terminateTransactions(cluster.name)));
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    })();
+    for (let round = 0; Date.now() < until; round++) {
+      // A submit every third round, 4 a person in all: their transactions are among those cut.
+      if (round % 3 === 0 && round < 36) {
+        const write = await submitWords(students[(round / 3) % 3]!);
+        statuses.add(write.status);
+        if (write.status === 201) batch.push((write.body as { id: number }).id);
+      } else {
+        statuses.add(
+          (await api(proxy.url, 'GET', '/api/Course/', { token: tokens.get(students[0]!)! })).status,
+        );
+      }
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+    await cutting;
+    console.log(`terminated inside transactions: ${states.length} (${[...new Set(states)].join(', ')})`);
+    expect(states.length, 'transactions were open to terminate').toBeGreaterThan(0);
+    expect([...statuses].filter((status) => ![200, 201, 503].includes(status))).toEqual([]);
+    for (const service of cluster.all())
+      expect(service.running(), `${service.name} still running`).toBe(true);
+    submitted.push(...batch);
+    const rows = await graded(batch, 240_000);
+    for (const row of rows) {
+      expect(row.status, `submission ${row.id}`).toBe('Completed');
+      expect(row.evaluations, `submission ${row.id}`).toBe(row.tests);
+    }
+    for (const service of cluster.all())
+      expect(service.running(), `${service.name} still running`).toBe(true);
   }, 400_000);
 
   it('lives through a 20 s database outage: 503 with Retry-After meanwhile, 200 by itself after', async () => {

@@ -64,6 +64,21 @@ export async function cutDatabase(name: string): Promise<void> {
   });
 }
 
+/**
+ * Terminates the backends of database `name` that are inside a transaction (running a statement of one,
+ * or idle in one), as a failover or an operator's pg_terminate_backend does; the states they were in.
+ */
+export async function terminateTransactions(name: string): Promise<string[]> {
+  return admin(async (c) => {
+    const { rows } = await c.query<{ state: string }>(
+      `SELECT state, pg_terminate_backend(pid) FROM pg_stat_activity
+        WHERE datname = $1 AND xact_start IS NOT NULL AND pid <> pg_backend_pid()`,
+      [name],
+    );
+    return rows.map((row) => row.state);
+  });
+}
+
 export async function restoreDatabase(name: string): Promise<void> {
   await admin((c) => c.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`));
 }
@@ -248,9 +263,9 @@ export async function api(
   base: string,
   method: string,
   url: string,
-  options: { token?: string; body?: unknown; form?: FormData } = {},
+  options: { token?: string; body?: unknown; form?: FormData; headers?: Record<string, string> } = {},
 ): Promise<Reply> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   let body: string | FormData | undefined;
   if (options.form) body = options.form;
