@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { courseQuery, parseCourseId } from '../features/courses/courses.queries.ts';
-import type { RouteName } from './route-definitions.ts';
+import type { RouteName } from '../routes/route-definitions.ts';
 import { matchRoute } from './route-match.ts';
 
 /** Starts the API calls a page makes first, given the path's parameters and its course. */

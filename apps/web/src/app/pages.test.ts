@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { storedSignedIn } from '../features/auth/stored-session.ts';
 import { PAGES, pageToOpen } from './pages.ts';
-import { ROUTES, ROUTE_NAMES } from './route-definitions.ts';
+import { ROUTES, ROUTE_NAMES } from '../routes/route-definitions.ts';
 
 const storage = (value: string | null) => ({ getItem: () => value });
 const stored = (state: unknown) => storage(JSON.stringify({ state, version: 1 }));

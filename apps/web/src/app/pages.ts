@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
-import type { RouteName } from './route-definitions.ts';
-import { ROUTES } from './route-definitions.ts';
+import type { RouteName } from '../routes/route-definitions.ts';
+import { ROUTES } from '../routes/route-definitions.ts';
 import { matchRouteName } from './route-match.ts';
 
 /** A page's component, loaded when it is first shown. */

@@ -1,6 +1,6 @@
 import { matchPath, matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { ROUTES, ROUTE_NAMES, type RouteName } from './route-definitions.ts';
+import { ROUTES, ROUTE_NAMES, type RouteName } from '../routes/route-definitions.ts';
 import { routeNameOf } from './layout/useDocumentTitle.ts';
 import { matchRoute, matchRouteName } from './route-match.ts';
 import { appRoutes } from './router.tsx';

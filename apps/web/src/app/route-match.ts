@@ -1,4 +1,4 @@
-import { ROUTES, ROUTE_NAMES, type RouteName } from './route-definitions.ts';
+import { ROUTES, ROUTE_NAMES, type RouteName } from '../routes/route-definitions.ts';
 
 // Scores as react-router ranks its matches: a fixed segment outranks a parameter, which outranks `*`.
 const STATIC_SEGMENT = 10;

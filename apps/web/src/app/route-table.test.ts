@@ -5,7 +5,7 @@ import { RequireAuth } from './guards.tsx';
 import enUS from '../i18n/en-US.json';
 import ja from '../i18n/ja.json';
 import { routeNameOf } from './layout/useDocumentTitle.ts';
-import { ROUTES, ROUTE_NAMES, pathTo, type RouteName } from './route-table.ts';
+import { ROUTES, ROUTE_NAMES, pathTo, type RouteName } from '../routes/route-table.ts';
 import { appRoutes } from './router.tsx';
 
 /** Spec §2, as written there (the spec's `{param}` written `:param` as react-router spells it). */

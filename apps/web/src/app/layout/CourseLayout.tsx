@@ -3,19 +3,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useParams } from 'react-router';
-import type { Course } from '@kadai/contracts';
 import { isApiError } from '../../api/client.ts';
 import { courseQuery, parseCourseId } from '../../features/courses/courses.queries.ts';
-import { NotFoundPage } from '../pages/NotFoundPage.tsx';
+import type { CourseOutletContext } from '../../features/courses/useCourse.ts';
+import { NotFoundPage } from '../../ui/NotFoundPage.tsx';
 import { ErrorState } from '../../ui/ErrorState.tsx';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
-import { PageLoader } from './RootLayout.tsx';
-import { ROUTES } from '../route-table.ts';
+import { PageLoader } from '../../ui/PageLoader.tsx';
+import { ROUTES } from '../../routes/route-table.ts';
 import { useCurrentRoute } from './useDocumentTitle.ts';
-
-export interface CourseOutletContext {
-  course: Course;
-}
 
 /** Every page under /course/{course_id}/: loads the course once, shows the breadcrumbs. */
 export function CourseLayout() {

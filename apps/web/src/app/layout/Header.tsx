@@ -5,7 +5,7 @@ import { Link, useLocation } from 'react-router';
 import { useIsAuthenticated } from '../../features/auth/session.ts';
 import { usePublicConfig } from '../../features/config/config.api.ts';
 import { useCanUsePyGrade } from '../../features/pygrade/pygrade-access.ts';
-import { ROUTES, pathTo } from '../route-table.ts';
+import { ROUTES, pathTo } from '../../routes/route-table.ts';
 import { HeaderControlsSlot } from './HeaderControlsSlot.tsx';
 import classes from './Header.module.css';
 

@@ -6,8 +6,8 @@ import { Link, useNavigate } from 'react-router';
 import { chooseLanguage, signOut } from '../../features/auth/sign-in.ts';
 import { useSession } from '../../features/auth/session.ts';
 import { LANGUAGES, LANGUAGE_NAMES } from '../../i18n/index.ts';
-import { leaveWithoutRemembering } from '../guards.tsx';
-import { pathTo } from '../route-table.ts';
+import { leaveWithoutRemembering } from '../../features/auth/deliberate-logout.ts';
+import { pathTo } from '../../routes/route-table.ts';
 import { ColorSchemeButton, LanguageButton, UserButton } from './HeaderButtons.tsx';
 import { useTakeOver } from './header-handover.ts';
 

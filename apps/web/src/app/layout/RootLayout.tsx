@@ -1,4 +1,4 @@
-import { AppShell, Center, Loader, getDefaultZIndex } from '@mantine/core';
+import { AppShell, getDefaultZIndex } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useMatch } from 'react-router';
 import { courseQuery, parseCourseId } from '../../features/courses/courses.queries.ts';
 import { useIsAuthenticated, useSession } from '../../features/auth/session.ts';
+import { PageLoader } from '../../ui/PageLoader.tsx';
 import { Header } from './Header.tsx';
 import { SideRail } from './SideRail.tsx';
 import {
@@ -22,15 +23,6 @@ const HEADER_HEIGHT = 56;
 // Above the side rail (Mantine puts the navbar one above the header): on a phone the open course menu
 // covers the page under the header, and the header's language and account menus must open over it.
 const HEADER_Z_INDEX = getDefaultZIndex('app') + 2;
-
-export function PageLoader() {
-  const { t } = useTranslation();
-  return (
-    <Center py="xl">
-      <Loader aria-label={t('common.loading')} />
-    </Center>
-  );
-}
 
 /** The app shell: header on every page, the side rail inside a course, the page in <main>. */
 export function RootLayout() {

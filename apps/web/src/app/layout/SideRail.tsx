@@ -18,7 +18,7 @@ import type { Course } from '@kadai/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useForumUnreadCount } from '../../features/forum/useForumUnreadCount.ts';
-import { pathTo, type RouteName } from '../route-table.ts';
+import { pathTo, type RouteName } from '../../routes/route-table.ts';
 import { visibleRailEntries } from './side-rail-entries.ts';
 import classes from './SideRail.module.css';
 

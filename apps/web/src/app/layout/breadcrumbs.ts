@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { TranslationKey } from '../../i18n/keys.ts';
-import { ROUTES, coursePath, isCourseRoute, pathTo, type RouteName } from '../route-table.ts';
+import { ROUTES, coursePath, isCourseRoute, pathTo, type RouteName } from '../../routes/route-table.ts';
 
 export type Params = Readonly<Record<string, string | undefined>>;
 

@@ -1,7 +1,7 @@
 import type { Course } from '@kadai/contracts';
 import { canManageCourse } from '../../features/courses/course-access.ts';
 import type { TranslationKey } from '../../i18n/keys.ts';
-import type { RouteName } from '../route-table.ts';
+import type { RouteName } from '../../routes/route-table.ts';
 
 export interface RailEntry {
   route: RouteName;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { usePublicConfig } from '../../features/config/config.api.ts';
 import { matchRoute } from '../route-match.ts';
-import { ROUTES, ROUTE_NAMES, type RouteName } from '../route-table.ts';
+import { ROUTES, ROUTE_NAMES, type RouteName } from '../../routes/route-table.ts';
 
 export interface RouteHandle {
   route: RouteName;

@@ -1,7 +1,7 @@
 import { EmptyState, Title } from '@mantine/core';
 import { IconHourglassEmpty } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ROUTES, type RouteName } from '../route-table.ts';
+import { ROUTES, type RouteName } from '../../routes/route-table.ts';
 
 /** The page of a course part that a later release fills in: its heading and an honest note. */
 export function LaterReleasePage({ route }: { route: RouteName }) {

@@ -2,7 +2,7 @@ import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { pathTo } from '../../app/route-table.ts';
+import { pathTo } from '../../routes/route-table.ts';
 import { usePublicConfig } from '../config/config.api.ts';
 
 export function AboutPage() {

@@ -1,7 +1,7 @@
 import { Stack, Tabs, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useCourse } from '../../app/layout/useCourse.ts';
+import { useCourse } from '../courses/useCourse.ts';
 import { ResultsTable } from './ResultsTable.tsx';
 import { SkillsPanel } from './SkillsPanel.tsx';
 import { WorkshopsPanel } from './WorkshopsPanel.tsx';

@@ -5,7 +5,7 @@ import type { AssessmentTable } from '@kadai/contracts';
 import { type ReactNode, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { pathTo } from '../../app/route-table.ts';
+import { pathTo } from '../../routes/route-table.ts';
 import { saveBlob } from '../../ui/download.ts';
 import { ErrorState } from '../../ui/ErrorState.tsx';
 import { SortHeader } from '../../ui/SortHeader.tsx';

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { pathTo } from '../../app/route-table.ts';
+import { pathTo } from '../../routes/route-table.ts';
 import { parseId } from './assignments.queries.ts';
 import { lazyComponent } from '../../ui/lazyComponent.ts';
 

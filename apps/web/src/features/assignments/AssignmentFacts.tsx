@@ -5,7 +5,7 @@ import type { AssignmentCourseDetail } from '@kadai/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { pathTo } from '../../app/route-table.ts';
+import { pathTo } from '../../routes/route-table.ts';
 import { useFormatters } from '../../i18n/format.ts';
 import { Section } from '../../ui/Section.tsx';
 import { ExtendedBadge } from '../extensions/ExtendedBadge.tsx';

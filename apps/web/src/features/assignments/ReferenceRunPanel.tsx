@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { pathTo } from '../../app/route-table.ts';
+import { pathTo } from '../../routes/route-table.ts';
 import { CodeEditor } from '../../ui/CodeEditor.tsx';
 import { errorMessage } from '../../ui/errors.ts';
 import { notifyError } from '../../ui/notify.ts';

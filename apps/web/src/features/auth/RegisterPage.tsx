@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { isApiError } from '../../api/client.ts';
-import { pathTo } from '../../app/route-table.ts';
+import { pathTo } from '../../routes/route-table.ts';
 import { errorMessage } from '../../ui/errors.ts';
 import { notifyError } from '../../ui/notify.ts';
 import { usePublicConfig } from '../config/config.api.ts';

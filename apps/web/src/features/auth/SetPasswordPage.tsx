@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client.ts';
-import { pathTo } from '../../app/route-table.ts';
+import { pathTo } from '../../routes/route-table.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { confirmPasswordReset } from './auth.api.ts';
 import { NewPasswordFields } from './NewPasswordFields.tsx';

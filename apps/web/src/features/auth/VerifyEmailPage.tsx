@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client.ts';
-import { pathTo } from '../../app/route-table.ts';
+import { pathTo } from '../../routes/route-table.ts';
 import { verifyEmail } from './registration.api.ts';
 import { ResendVerificationForm } from './ResendVerificationForm.tsx';
 import { AuthCard } from './AuthCard.tsx';

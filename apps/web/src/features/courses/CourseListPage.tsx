@@ -19,7 +19,7 @@ import { COURSE_ORDERINGS, type Course, type CourseOrdering } from '@kadai/contr
 import { useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { coursePath } from '../../app/route-table.ts';
+import { coursePath } from '../../routes/route-table.ts';
 import { ErrorState } from '../../ui/ErrorState.tsx';
 import { useSession } from '../auth/session.ts';
 import { CreateCourseDialog } from './CreateCourseDialog.tsx';

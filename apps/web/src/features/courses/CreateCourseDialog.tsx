@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { pathTo } from '../../app/route-table.ts';
+import { pathTo } from '../../routes/route-table.ts';
 import { errorMessage } from '../../ui/errors.ts';
 import { applyFieldErrors } from '../../ui/form.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';

@@ -19,7 +19,7 @@ import type { CourseEvent } from '@kadai/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useCourse } from '../../app/layout/useCourse.ts';
+import { useCourse } from '../courses/useCourse.ts';
 import { ErrorState } from '../../ui/ErrorState.tsx';
 import {
   CALENDAR_VIEWS,

@@ -2,7 +2,7 @@ import { VisuallyHidden } from '@mantine/core';
 import type { CalendarEntry } from '@kadai/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { pathTo } from '../../app/route-table.ts';
+import { pathTo } from '../../routes/route-table.ts';
 import classes from './Calendar.module.css';
 import { ENTRY_STYLES } from './entry-style.ts';
 

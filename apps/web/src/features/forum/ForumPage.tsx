@@ -6,7 +6,7 @@ import { MAX_FORUM_SEARCH } from '@kadai/contracts';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useCourse } from '../../app/layout/useCourse.ts';
+import { useCourse } from '../courses/useCourse.ts';
 import { useFormatters } from '../../i18n/format.ts';
 import { canEditCourse } from '../assignments/permissions.ts';
 import { useSession } from '../auth/session.ts';

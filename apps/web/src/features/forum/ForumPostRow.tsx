@@ -3,7 +3,7 @@ import { IconMessage, IconPin, IconThumbUp } from '@tabler/icons-react';
 import type { ForumRecord } from '@kadai/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { pathTo } from '../../app/route-table.ts';
+import { pathTo } from '../../routes/route-table.ts';
 import { useFormatters } from '../../i18n/format.ts';
 import { AuthorLine } from './AuthorLine.tsx';
 import classes from './Forum.module.css';

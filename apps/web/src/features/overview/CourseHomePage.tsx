@@ -2,7 +2,7 @@ import { Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCourse } from '../../app/layout/useCourse.ts';
+import { useCourse } from '../courses/useCourse.ts';
 import { ErrorState } from '../../ui/ErrorState.tsx';
 import { canEditCourse } from '../assignments/permissions.ts';
 import { EditorHome } from './EditorHome.tsx';

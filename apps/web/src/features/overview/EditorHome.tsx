@@ -3,7 +3,7 @@ import { IconBook2 } from '@tabler/icons-react';
 import type { EditorCourseOverview, OverviewGradingReason } from '@kadai/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { pathTo } from '../../app/route-table.ts';
+import { pathTo } from '../../routes/route-table.ts';
 import { useFormatters } from '../../i18n/format.ts';
 import { memberName } from '../courses/member-name.ts';
 import { relativeTime } from '../forum/relative-time.ts';

@@ -1,7 +1,7 @@
 import { Badge } from '@mantine/core';
 import type { MyWorkStatus, OverviewDueItem, StudentCourseOverview } from '@kadai/contracts';
 import { useTranslation } from 'react-i18next';
-import { pathTo } from '../../app/route-table.ts';
+import { pathTo } from '../../routes/route-table.ts';
 import { useFormatters } from '../../i18n/format.ts';
 import { StatusBadge } from '../submissions/StatusBadge.tsx';
 import { relativeTime } from '../forum/relative-time.ts';

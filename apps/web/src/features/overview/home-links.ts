@@ -1,4 +1,4 @@
-import { pathTo } from '../../app/route-table.ts';
+import { pathTo } from '../../routes/route-table.ts';
 
 /* Where each item of the course home leads: the page of the thing itself. */
 

@@ -2,7 +2,7 @@ import { Anchor, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import type { GradingJob } from '@kadai/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { coursePath, pathTo } from '../../app/route-table.ts';
+import { coursePath, pathTo } from '../../routes/route-table.ts';
 import { useFormatters } from '../../i18n/format.ts';
 import { StatusBadge } from '../submissions/StatusBadge.tsx';
 import { Fact } from './Fact.tsx';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { NotFoundPage } from '../../app/pages/NotFoundPage.tsx';
+import { NotFoundPage } from '../../ui/NotFoundPage.tsx';
 import { useCanUsePyGrade } from './pygrade-access.ts';
 
 /** Students (and anyone who edits no course) get NotFound, as for any page they may not see. */

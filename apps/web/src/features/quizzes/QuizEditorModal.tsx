@@ -8,7 +8,7 @@ import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'rea
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { pathTo } from '../../app/route-table.ts';
+import { pathTo } from '../../routes/route-table.ts';
 import { ErrorState } from '../../ui/ErrorState.tsx';
 import { errorMessage } from '../../ui/errors.ts';
 import { applyFieldErrors } from '../../ui/form.ts';

@@ -6,7 +6,7 @@ import type { QuizInCourse, QuizState } from '@kadai/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useCourse } from '../../app/layout/useCourse.ts';
+import { useCourse } from '../courses/useCourse.ts';
 import { ErrorState } from '../../ui/ErrorState.tsx';
 import { canEditCourse } from '../assignments/permissions.ts';
 import { QuizEditorHost, useQuizEditor } from './QuizEditorHost.tsx';

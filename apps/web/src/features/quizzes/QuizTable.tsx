@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QuizInCourse, QuizState } from '@kadai/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { pathTo } from '../../app/route-table.ts';
+import { pathTo } from '../../routes/route-table.ts';
 import { useFormatters } from '../../i18n/format.ts';
 import { errorMessage } from '../../ui/errors.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';

@@ -5,7 +5,7 @@ import type { QuizInCourse } from '@kadai/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isApiError } from '../../api/client.ts';
-import { pathTo } from '../../app/route-table.ts';
+import { pathTo } from '../../routes/route-table.ts';
 import { useFormatters } from '../../i18n/format.ts';
 import { ErrorState } from '../../ui/ErrorState.tsx';
 import { errorMessage } from '../../ui/errors.ts';

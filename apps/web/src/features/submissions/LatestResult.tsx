@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { SubmissionDetail } from '@kadai/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { pathTo } from '../../app/route-table.ts';
+import { pathTo } from '../../routes/route-table.ts';
 import { Section } from '../../ui/Section.tsx';
 import { countTests } from '../../ui/test-count.ts';
 import { useSession } from '../auth/session.ts';

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Submission } from '@kadai/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { pathTo } from '../../app/route-table.ts';
+import { pathTo } from '../../routes/route-table.ts';
 import { useFormatters } from '../../i18n/format.ts';
 import { ErrorState } from '../../ui/ErrorState.tsx';
 import { Section } from '../../ui/Section.tsx';

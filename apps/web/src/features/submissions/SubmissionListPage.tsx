@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useCourse } from '../../app/layout/useCourse.ts';
+import { useCourse } from '../courses/useCourse.ts';
 import { ErrorState } from '../../ui/ErrorState.tsx';
 import { parseId } from '../assignments/assignments.queries.ts';
 import { canEditCourse } from '../assignments/permissions.ts';

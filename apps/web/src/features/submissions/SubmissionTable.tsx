@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Submission } from '@kadai/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { pathTo } from '../../app/route-table.ts';
+import { pathTo } from '../../routes/route-table.ts';
 import { useFormatters } from '../../i18n/format.ts';
 import { CardItem, CardList } from '../../ui/CardList.tsx';
 import { useIsPhone } from '../../ui/useIsPhone.ts';

@@ -4,7 +4,7 @@ import type { Video, VideoStat } from '@kadai/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { pathTo } from '../../app/route-table.ts';
+import { pathTo } from '../../routes/route-table.ts';
 import { VideoProgress } from './VideoProgress.tsx';
 import { clock, videoParams } from './video-format.ts';
 

@@ -14,7 +14,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Video, VideoList } from '@kadai/contracts';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useCourse } from '../../app/layout/useCourse.ts';
+import { useCourse } from '../courses/useCourse.ts';
 import { ErrorState } from '../../ui/ErrorState.tsx';
 import { useSession } from '../auth/session.ts';
 import { AddVideoModal } from './AddVideoModal.tsx';

@@ -1,6 +1,6 @@
 import { Stack } from '@mantine/core';
 import { useSearchParams } from 'react-router';
-import { useCourse } from '../../app/layout/useCourse.ts';
+import { useCourse } from '../courses/useCourse.ts';
 import { parseId } from '../assignments/assignments.queries.ts';
 import { ConfigList } from './ConfigList.tsx';
 import { SessionPage } from './SessionPage.tsx';

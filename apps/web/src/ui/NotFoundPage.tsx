@@ -2,7 +2,7 @@ import { Button, Stack, Text, Title } from '@mantine/core';
 import { IconError404 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { pathTo } from '../route-table.ts';
+import { pathTo } from '../routes/route-table.ts';
 
 export function NotFoundPage() {
   const { t } = useTranslation();
