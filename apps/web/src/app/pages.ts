@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { RouteName } from '../routes/route-definitions.ts';
+import type { PageName, RouteName } from '../routes/route-definitions.ts';
 import { ROUTES } from '../routes/route-definitions.ts';
 import { matchRouteName } from './route-match.ts';
 
@@ -50,9 +50,9 @@ export const PAGES = {
   CourseHome: () => import('../features/overview/CourseHomePage.tsx').then((m) => m.CourseHomePage),
   AssessmentDetail: () =>
     import('../features/assessment/AssessmentDetailPage.tsx').then((m) => m.AssessmentDetailPage),
-} satisfies Partial<Record<RouteName, PageLoader>>;
+} satisfies Record<PageName, PageLoader>;
 
-export type PageName = keyof typeof PAGES;
+export type { PageName };
 
 function isPage(name: RouteName): name is PageName {
   return Object.hasOwn(PAGES, name);

@@ -1,6 +1,6 @@
 import { TEXTS as LOADERS, type Texts } from 'virtual:kadai-texts';
 import type { Language } from '@kadai/contracts';
-import type { PageName } from '../app/pages.ts';
+import type { PageName } from '../routes/route-definitions.ts';
 
 export type { Texts };
 

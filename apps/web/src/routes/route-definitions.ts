@@ -46,6 +46,12 @@ export const ROUTE_NAMES = [
 ] as const;
 export type RouteName = (typeof ROUTE_NAMES)[number];
 
+/**
+ * The routes drawn by a page of their own: app/pages.ts loads each on demand, and the build gives each
+ * its own part of the texts (i18n/texts.ts). `Home` redirects; `NotFound` is drawn by the shell.
+ */
+export type PageName = Exclude<RouteName, 'Home' | 'NotFound'>;
+
 export interface RouteDefinition {
   /** react-router pattern. */
   path: string;
