@@ -8,33 +8,11 @@ import {
   type ComponentType,
   type RefObject,
 } from 'react';
+import type { CarriedSelection, CodeEditorProps, CodeMirrorEditorProps } from './code-editor-props.ts';
 import classes from './CodeEditor.module.css';
 import { lazyComponent, trackedImport } from './lazyComponent.ts';
 
-export interface CodeEditorProps {
-  value: string;
-  onChange?: (value: string) => void;
-  /** The accessible name of the editing area. */
-  label: string;
-  readOnly?: boolean;
-  language?: 'python' | 'plain';
-  minHeight?: number;
-  maxHeight?: number;
-  placeholder?: string;
-  /** Id of an element describing the editor (limits, keyboard hint). */
-  describedBy?: string;
-}
-
-/** Where the text cursor was in the stand-in when CodeMirror took over (it keeps focus and selection). */
-export interface CarriedSelection {
-  anchor: number;
-  head: number;
-}
-
-export interface CodeMirrorEditorProps extends CodeEditorProps {
-  /** Set by the stand-in as it leaves, when it had focus: CodeMirror takes focus and selection over. */
-  carry?: RefObject<CarriedSelection | undefined>;
-}
+export type { CarriedSelection, CodeEditorProps, CodeMirrorEditorProps };
 
 type CodeMirrorModule = { default: ComponentType<CodeMirrorEditorProps> };
 

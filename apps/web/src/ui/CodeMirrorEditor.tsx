@@ -14,7 +14,7 @@ import {
 import { tags } from '@lezer/highlight';
 import { useEffect, useRef } from 'react';
 import { useSession } from '../features/auth/session.ts';
-import type { CodeMirrorEditorProps } from './CodeEditor.tsx';
+import type { CodeMirrorEditorProps } from './code-editor-props.ts';
 
 /*
  * Token colours chosen for at least 4.5:1 against the editor background in each scheme (axe checks the
