@@ -1,8 +1,8 @@
 import type { EmailKind, Language as LanguageCode } from '@kadai/contracts';
 import type { Config } from '../../config.ts';
 import type { Executor } from '../../db/client.ts';
+import type { users } from '../../db/schema.ts';
 import type { AppContext } from '../../lib/context.ts';
-import type { UserRow } from '../users/users.service.ts';
 import { languageOf } from '../users/users.shape.ts';
 import { findInvitationContext, insertEmails } from './mail.repo.ts';
 import { renderEmail } from './templates.ts';
@@ -16,7 +16,14 @@ export const EMAIL_SEND_QUEUE = 'email-send';
 /** One first try and four retries with backoff (SMTP_RETRY_DELAY, then about twice as long each time). */
 export const MAX_EMAIL_ATTEMPTS = 5;
 
-export type Recipient = Pick<UserRow, 'id' | 'email' | 'firstName' | 'lastName' | 'displayLang'>;
+/**
+ * Who an e-mail goes to: an account's row, named from the schema (users.service.ts imports this file to
+ * write its e-mails, so a type import back from it would close a circle).
+ */
+export type Recipient = Pick<
+  typeof users.$inferSelect,
+  'id' | 'email' | 'firstName' | 'lastName' | 'displayLang'
+>;
 
 export interface EmailDraft {
   kind: EmailKind;
