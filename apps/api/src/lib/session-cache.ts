@@ -1,4 +1,4 @@
-import type { Actor } from './context.ts';
+import type { Actor } from './actor.ts';
 
 /*
  * The callers of live sessions, remembered so that a signed-in request need not read its session row
