@@ -51,6 +51,7 @@ import { registerAssessmentRoutes } from './features/assessment/assessment.route
 import { registerGradebookRoutes } from './features/assessment/gradebook.routes.ts';
 import { registerExtensionRoutes } from './features/extensions/extensions.routes.ts';
 import { registerVideoFileRoutes } from './features/videos/files.routes.ts';
+import { registerInternalKernelRoutes } from './features/workbooks/internal.routes.ts';
 import { attachKernelHost } from './features/workbooks/kernel-host.ts';
 import type { KernelPool } from './features/workbooks/kernels.ts';
 import {
@@ -300,6 +301,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Workbook kernels: this process is a kernel host when it may run any (docs/workbooks.md, "Kernels").
   const kernelHost = attachKernelHost(app, ctx, { kind: 'api', port: config.PORT, pool: options.kernels });
+  registerInternalKernelRoutes(app, kernelHost);
 
   await app.register(
     async (api) => {

@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { HttpError } from './lib/errors.ts';
 import { closeGracefully } from './lib/graceful-close.ts';
+import { registerInternalKernelRoutes } from './features/workbooks/internal.routes.ts';
 import { attachKernelHost } from './features/workbooks/kernel-host.ts';
 import type { KernelPool } from './features/workbooks/kernels.ts';
 
@@ -40,10 +41,11 @@ export async function buildKernelHostApp(options: {
   app.setNotFoundHandler((_request, reply) =>
     reply.code(404).send({ detail: 'Not found.', code: 'not_found' }),
   );
-  attachKernelHost(
+  const host = attachKernelHost(
     app,
     { config, db: database.db, log: app.log },
     { kind: 'kernels', port: config.KERNEL_HOST_PORT, pool: options.kernels },
   );
+  registerInternalKernelRoutes(app, host);
   return app;
 }

@@ -9,7 +9,6 @@ import { channelKey, KernelChannel, SignatureVerifier } from './kernel-channel.t
 import * as hosts from './kernel-hosts.repo.ts';
 import { capacity, kernelLimits, sandboxDown, stopping, toOutputs } from './kernel-results.ts';
 import { KernelCapacityError, KernelPool } from './kernels.ts';
-import { registerInternalKernelRoutes } from './internal.routes.ts';
 import * as repo from './workbooks.repo.ts';
 
 /*
@@ -189,9 +188,11 @@ function defaultUrl(host: string, port: number): string {
 }
 
 /**
- * Makes `app`'s process a kernel host: decorates `workbookKernels` and `kernelHost`, serves the
- * internal kernel routes, announces itself once ready (with the port it listens on, unless INTERNAL_URL
- * says where it is reached), leaves before it closes and ends its kernels when closed.
+ * Makes `app`'s process a kernel host: decorates `workbookKernels` and `kernelHost`, announces itself
+ * once ready (with the port it listens on, unless INTERNAL_URL says where it is reached), leaves before
+ * it closes and ends its kernels when closed. The caller serves the internal kernel routes with the host
+ * returned (registerInternalKernelRoutes of internal.routes.ts, which imports this file: routes call
+ * the host, the host imports no route).
  */
 export function attachKernelHost(
   app: FastifyInstance,
@@ -209,7 +210,6 @@ export function attachKernelHost(
   );
   app.decorate('workbookKernels', pool);
   app.decorate('kernelHost', host);
-  registerInternalKernelRoutes(app, host);
   app.addHook('onReady', async () => host.start());
   app.addHook('onListen', async () => {
     const address = app.server.address();
