@@ -7,6 +7,7 @@
 const TESTS = '(\\.test\\.tsx?$|/testing\\.ts$|^apps/api/test/|^apps/web/e2e/)';
 const FEATURE = '^apps/api/src/features/';
 const DB = '^apps/api/src/db/';
+const WEB = '^apps/web/src/';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -111,12 +112,20 @@ module.exports = {
       to: { path: '\\.service\\.ts$' },
     },
     {
+      name: 'web-shell-composes-features',
+      comment:
+        'apps/web/src/app is the shell: it composes the features, and nothing under it imports it back. Features, ui/, routes/, i18n/ and api/ never import app/: what several features share lives below them (routes/ for paths, ui/ for NotFoundPage and PageLoader, features/courses/useCourse.ts for the current course). Only main.tsx, boot.ts and the tests import app/.',
+      severity: 'error',
+      from: { path: WEB, pathNot: `(${WEB}(app/|main\\.tsx$|boot\\.ts$|test/)|${TESTS})` },
+      to: { path: `${WEB}app/` },
+    },
+    {
       name: 'no-import-cycles',
       comment:
-        'Modules that import each other (at run time) have no order to load in: move what both need into a module of its own. Type-only imports do not count.',
+        'Modules that import each other, directly or round a longer loop, type-only imports and import() included, have no layer above the other: move what both need into a module of its own, below both.',
       severity: 'error',
       from: { pathNot: TESTS },
-      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+      to: { circular: true },
     },
     {
       name: 'not-to-unresolvable',

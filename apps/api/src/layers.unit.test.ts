@@ -10,7 +10,7 @@ import extractDepcruiseOptions from 'dependency-cruiser/config-utl/extract-depcr
  * The layer rules of .dependency-cruiser.cjs (`npm run layers`, docs/development.md "Layers") on a small
  * tree of their own, planted in a temporary folder: each forbidden import is reported under the rule
  * that forbids it, and the imports the rules allow (a repo of its own feature, a type from db/, a test
- * reaching into another feature) are not. `npm run layers` checks the real tree; this checks the rules.
+ * reaching into another feature, the web shell importing a feature) are not. `npm run layers` checks the real tree; this checks the rules.
  */
 
 const CONFIG = fileURLToPath(new URL('../../../.dependency-cruiser.cjs', import.meta.url));
@@ -38,12 +38,30 @@ const TREE: Record<string, string> = {
     "import { getUser } from '../features/users/users.service.ts';\nexport const s = getUser;\n",
   'apps/api/src/lib/access.ts':
     "import { findUser } from '../features/users/users.repo.ts';\nexport const a = findUser;\n",
-  // Forbidden: two modules importing each other's values. Allowed: a cycle of type-only imports.
+  // Forbidden: two modules importing each other's values; two importing each other's types.
   'apps/api/src/lib/clock.ts': "import { tick } from './timer.ts';\nexport const now = () => tick;\n",
   'apps/api/src/lib/timer.ts': "import { now } from './clock.ts';\nexport const tick = () => now;\n",
   'apps/api/src/lib/shape.ts':
     "import type { Size } from './size.ts';\nexport type Shape = { size: Size };\n",
   'apps/api/src/lib/size.ts': "import type { Shape } from './shape.ts';\nexport type Size = Shape[];\n",
+  // The web shell (app/) composes the features. Allowed: the shell loading a page, main.tsx starting the
+  // shell, a feature's test rendering with the shell's providers, a feature linking through routes/.
+  'apps/web/src/main.tsx': "import { App } from './app/App.tsx';\nexport const main = App;\n",
+  'apps/web/src/app/App.tsx': "import { PAGES } from './pages.ts';\nexport const App = PAGES;\n",
+  'apps/web/src/app/pages.ts':
+    "export const PAGES = { Forum: () => import('../features/forum/ForumPage.tsx') };\n" +
+    'export type PageName = keyof typeof PAGES;\n',
+  'apps/web/src/app/route-table.ts': 'export const pathTo = (name: string) => `/${name}`;\n',
+  'apps/web/src/routes/route-table.ts': 'export const pathTo = (name: string) => `/${name}`;\n',
+  'apps/web/src/features/forum/ForumPage.test.tsx':
+    "import { App } from '../../app/App.tsx';\nexport const shell = App;\n",
+  // Forbidden: a feature importing the shell; i18n/ naming the pages table's type, which closes a circle
+  // through a page that loads it (pages.ts → ForumPage.tsx → texts.ts ⇢ pages.ts, one arrow type-only).
+  'apps/web/src/features/forum/ForumPage.tsx':
+    "import { pathTo } from '../../app/route-table.ts';\nimport { pathTo as linkTo } from '../../routes/route-table.ts';\n" +
+    "import { TEXTS } from '../../i18n/texts.ts';\nexport const ForumPage = [pathTo, linkTo, TEXTS];\n",
+  'apps/web/src/i18n/texts.ts':
+    "import type { PageName } from '../app/pages.ts';\nexport const TEXTS: PageName[] = [];\n",
   // Forbidden: the web app importing server code.
   'apps/web/src/page.ts': "import { users } from '../../api/src/db/schema.ts';\nexport const page = users;\n",
   // Forbidden: the file store knowing the LMS.
@@ -78,8 +96,12 @@ describe('the layer rules', () => {
         'routes-call-services-not-repos: apps/api/src/features/courses/courses.routes.ts → apps/api/src/features/users/users.repo.ts',
         'web-imports-no-server-code: apps/web/src/page.ts → apps/api/src/db/schema.ts',
         'storage-knows-no-lms: packages/storage/src/store.ts → apps/api/src/db/schema.ts',
+        'web-shell-composes-features: apps/web/src/features/forum/ForumPage.tsx → apps/web/src/app/route-table.ts',
+        'web-shell-composes-features: apps/web/src/i18n/texts.ts → apps/web/src/app/pages.ts',
         // A cycle is reported once, at the module where the cruise met it.
         'no-import-cycles: apps/api/src/lib/clock.ts → apps/api/src/lib/timer.ts',
+        'no-import-cycles: apps/api/src/lib/shape.ts → apps/api/src/lib/size.ts',
+        'no-import-cycles: apps/web/src/app/pages.ts → apps/web/src/features/forum/ForumPage.tsx',
       ].sort(),
     );
     // The service's type import of db/ was seen (as type-only), not missed.
