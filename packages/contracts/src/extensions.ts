@@ -93,6 +93,13 @@ export const ExtensionGrant = z
   .meta({ id: 'ExtensionGrant' });
 export type ExtensionGrant = z.input<typeof ExtensionGrant>;
 
+/**
+ * A revocation: why the student goes back to the course's dates, kept in the audit row of the
+ * revocation itself (required, as a grant's reason is).
+ */
+export const ExtensionRevoke = z.strictObject({ reason: Reason }).meta({ id: 'ExtensionRevoke' });
+export type ExtensionRevoke = z.input<typeof ExtensionRevoke>;
+
 export const ExtensionParams = z.object({
   id: z.coerce.number().int().min(1).max(2_147_483_647),
   kind: ExtensionKind,

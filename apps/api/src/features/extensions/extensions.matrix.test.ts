@@ -37,6 +37,7 @@ const MATRIX: Row[] = [
       await call(cell.t, 'POST', base(w), { token: w.tokens.staff, body: grant(w) });
       return `${base(w)}assignment/${w.assignment.id}/${w.users.student.id}/`;
     },
+    body: () => ({ reason: 'Granted by mistake' }),
     expected: manage(204),
   },
   {

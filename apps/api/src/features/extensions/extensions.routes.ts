@@ -8,6 +8,7 @@ import {
   ExtensionList,
   ExtensionListQuery,
   ExtensionParams,
+  ExtensionRevoke,
   IdParams,
 } from '@kadai/contracts';
 import { z } from 'zod';
@@ -64,14 +65,16 @@ export function registerExtensionRoutes(app: FastifyInstance, ctx: AppContext): 
       config: { access: 'user' },
       schema: {
         tags,
-        summary: "Take a student's extension away (editors, staff)",
+        summary: "Take a student's extension away, with a reason (editors, staff)",
+        description: 'The reason is written to the audit row of the revocation.',
         params: ExtensionParams,
-        response: { 204: z.null().describe('Revoked'), ...errors },
+        body: ExtensionRevoke,
+        response: { 204: z.null().describe('Revoked'), 400: ErrorBody, ...errors },
       },
     },
     async (request, reply) => {
       const { id, kind, item_id, user_id } = request.params;
-      await revokeExtension(ctx, actorOf(request), id, kind, item_id, user_id);
+      await revokeExtension(ctx, actorOf(request), { id, kind, item_id, user_id }, request.body.reason);
       return reply.code(204).send(null);
     },
   );

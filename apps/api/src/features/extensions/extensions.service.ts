@@ -177,15 +177,22 @@ const datesOnly = ({ due_at, late_until, closes_at, extra_minutes }: ExtensionDa
   extra_minutes,
 });
 
-/** Takes a student's extension away (audited with the reason it was granted for); 404 when none. */
+/** Which student's extension, for which item of which course: the path of a revocation. */
+export interface RevokeTarget {
+  id: number;
+  kind: ExtensionKind;
+  item_id: number;
+  user_id: number;
+}
+
+/** Takes a student's extension away, audited with the reason given for that; 404 when none. */
 export async function revokeExtension(
   ctx: AppContext,
   actor: Actor,
-  courseId: number,
-  kind: ExtensionKind,
-  itemId: number,
-  userId: number,
+  target: RevokeTarget,
+  reason: string,
 ): Promise<void> {
+  const { id: courseId, kind, item_id: itemId, user_id: userId } = target;
   await requireManager(ctx, actor, courseId);
   const item = await requireItem(ctx, courseId, kind, itemId);
   const [student] = await repo.listStudents(ctx.db, courseId, [userId]);
@@ -203,7 +210,7 @@ export async function revokeExtension(
         action: 'revoked',
         before: datesOnly(before),
         after: null,
-        reason: before.reason,
+        reason,
         actorId: actor.userId,
         actorEmail: actor.email,
       },

@@ -168,8 +168,12 @@ describe('an assignment extension', () => {
     const w3 = await createExtensionWorld(t);
     await assignmentGrant(w3);
     const url = `${base(w3)}assignment/${w3.assignment.id}/${w3.users.student.id}/`;
-    expect((await call(t, 'DELETE', url, { token: w3.tokens.editor })).status).toBe(204);
-    expect((await call(t, 'DELETE', url, { token: w3.tokens.editor })).status).toBe(404);
+    const revoke = (body?: object) => call(t, 'DELETE', url, { token: w3.tokens.editor, body });
+    // A revocation needs a reason of its own, as a grant does.
+    expect((await revoke()).status).toBe(400);
+    expect((await revoke({ reason: '  ' })).status).toBe(400);
+    expect((await revoke({ reason: 'Granted by mistake' })).status).toBe(204);
+    expect((await revoke({ reason: 'Granted by mistake' })).status).toBe(404);
     expect((await detail(w3, w3.tokens.student)).course.extended).toBe(false);
     expect((await submit(w3, w3.tokens.student)).json.code).toBe('closed');
   });
@@ -271,13 +275,14 @@ describe('refusals and the audit', () => {
     await assignmentGrant(w, { due_at: hoursFromNow(48).toISOString(), reason: 'Still ill' }, w.tokens.staff);
     await call(t, 'DELETE', `${base(w)}assignment/${w.assignment.id}/${w.users.student.id}/`, {
       token: w.tokens.editor,
+      body: { reason: 'Recovered; back to the course’s date' },
     });
     const audit = ExtensionAuditPage.parse(
       (await call(t, 'GET', `${base(w)}audit/`, { token: w.tokens.editor })).body,
     );
     expect(audit.count).toBe(3);
     expect(audit.results.map((e) => [e.action, e.actor_email, e.reason])).toEqual([
-      ['revoked', w.users.editor.email, 'Still ill'],
+      ['revoked', w.users.editor.email, 'Recovered; back to the course’s date'],
       ['changed', w.users.staff.email, 'Still ill'],
       ['granted', w.users.editor.email, 'Illness (certificate seen)'],
     ]);
