@@ -1,5 +1,4 @@
 import { Badge, Button, Group, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { IconClockEdit, IconSearch, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { Extension } from '@kadai/contracts';
@@ -8,13 +7,12 @@ import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../i18n/format.ts';
 import { CardItem, CardList } from '../../ui/CardList.tsx';
 import { ErrorState } from '../../ui/ErrorState.tsx';
-import { errorMessage } from '../../ui/errors.ts';
-import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { useIsPhone } from '../../ui/useIsPhone.ts';
 import { memberName } from '../courses/member-name.ts';
 import { CourseDates, OwnDates } from './ExtensionDates.tsx';
-import { extensionsQuery, useExtensionMutations } from './extensions.api.ts';
+import { extensionsQuery } from './extensions.api.ts';
 import { prefillOf, type GrantPrefill } from './extension-form.ts';
+import { RevokeExtensionDialog } from './RevokeExtensionDialog.tsx';
 
 const keyOf = (extension: Extension) => `${extension.kind}-${extension.item_id}-${extension.user.id}`;
 
@@ -43,7 +41,7 @@ export function ExtensionTable({
   const isPhone = useIsPhone();
   const list = useQuery(extensionsQuery(courseId));
   const [search, setSearch] = useState('');
-  const { revoke } = useExtensionMutations(courseId);
+  const [revoking, setRevoking] = useState<Extension | null>(null);
 
   if (list.isError) return <ErrorState error={list.error} onRetry={() => void list.refetch()} />;
   if (!list.data) return <Skeleton height={200} aria-busy="true" />;
@@ -51,23 +49,6 @@ export function ExtensionTable({
   if (results.length === 0) return <Text c="dimmed">{t('extensions.empty')}</Text>;
   const rows = filterExtensions(results, search, i18n.language);
 
-  const confirmRevoke = (extension: Extension) => {
-    const name = memberName(extension.user, i18n.language);
-    modals.openConfirmModal({
-      title: t('extensions.revokeTitle'),
-      children: <Text size="sm">{t('extensions.revokeConfirm', { name, title: extension.item_title })}</Text>,
-      labels: { confirm: t('extensions.revoke'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
-        revoke.mutate(
-          { kind: extension.kind, item_id: extension.item_id, user_id: extension.user.id },
-          {
-            onSuccess: () => notifySuccess(t('extensions.revoked')),
-            onError: (error) => notifyError(errorMessage(error, t), { title: t('extensions.revokeFailed') }),
-          },
-        ),
-    });
-  };
   const actions = (extension: Extension, variant: 'subtle' | 'light') => {
     const names = { name: memberName(extension.user, i18n.language), title: extension.item_title };
     return (
@@ -86,7 +67,7 @@ export function ExtensionTable({
           variant={variant}
           color="red"
           leftSection={<IconX size={14} aria-hidden />}
-          onClick={() => confirmRevoke(extension)}
+          onClick={() => setRevoking(extension)}
           aria-label={t('extensions.revokeNamed', names)}
         >
           {t('extensions.revoke')}
@@ -211,6 +192,7 @@ export function ExtensionTable({
           </Table>
         </Table.ScrollContainer>
       )}
+      <RevokeExtensionDialog courseId={courseId} extension={revoking} onClose={() => setRevoking(null)} />
     </Stack>
   );
 }

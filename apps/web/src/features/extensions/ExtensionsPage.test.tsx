@@ -56,11 +56,16 @@ describe('the Extensions page', () => {
     );
     const dialog = await screen.findByRole('dialog', { name: 'Revoke extension' });
     expect(within(dialog).getByText(/Taro Yamada goes back to the course's dates for Loops/)).toBeTruthy();
+    // A revocation asks for a reason of its own, as a grant does: none given, nothing is sent.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Revoke' }));
+    expect(await within(dialog).findByText('Give a reason.')).toBeTruthy();
+    expect(requests.some((request) => request.method === 'DELETE')).toBe(false);
+    fireEvent.change(within(dialog).getByLabelText(/Reason/), { target: { value: 'Granted by mistake' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Revoke' }));
     expect(await screen.findByText('Extension revoked.')).toBeTruthy();
-    expect(requests.find((request) => request.method === 'DELETE')?.url).toBe(
-      '/api/Course/1/extensions/assignment/1/4/',
-    );
+    const revoke = requests.find((request) => request.method === 'DELETE');
+    expect(revoke?.url).toBe('/api/Course/1/extensions/assignment/1/4/');
+    expect(revoke?.body).toEqual({ reason: 'Granted by mistake' });
   });
 
   it('changes an extension: the dialog opens on its dates and posts the grant', async () => {
@@ -70,13 +75,15 @@ describe('the Extensions page', () => {
     fireEvent.click(
       await screen.findByRole('button', { name: 'Change the extension of Taro Yamada for Loops' }, SLOW),
     );
-    const dialog = await screen.findByRole('dialog', { name: 'Grant an extension' });
+    // A change is saved, not granted: the dialog says so.
+    const dialog = await screen.findByRole('dialog', { name: 'Change the extension' });
+    expect(within(dialog).queryByRole('button', { name: 'Grant' })).toBeNull();
     const due = await within(dialog).findByLabelText<HTMLInputElement>(/New due date/);
     expect(fromLocalInput(due.value)).toBe(EXTENSION.due_at);
     // The reason is required, and a due date before the assignment opens is refused: nothing is sent.
     const original = due.value;
     fireEvent.change(due, { target: { value: '2026-03-01T10:00' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Grant' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Give a reason.')).toBeTruthy();
     expect(within(dialog).getByText(`Must be after the assignment opens (${date(AT)}).`)).toBeTruthy();
     expect(requests.some((request) => request.method === 'POST')).toBe(false);
@@ -86,8 +93,8 @@ describe('the Extensions page', () => {
       target: { value: '2026-04-12T23:59' },
     });
     fireEvent.change(within(dialog).getByLabelText(/Reason/), { target: { value: 'Still in hospital' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Grant' }));
-    expect(await screen.findByText('Extension granted to 1 student.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Extension changed.')).toBeTruthy();
     expect(requests.find((request) => request.method === 'POST')?.body).toEqual({
       kind: 'assignment',
       item_id: 1,
@@ -114,16 +121,16 @@ describe('the Extensions page', () => {
     fireEvent.click(
       await screen.findByRole('button', { name: 'Change the extension of Taro Yamada for Loops' }, SLOW),
     );
-    const dialog = await screen.findByRole('dialog', { name: 'Grant an extension' });
+    const dialog = await screen.findByRole('dialog', { name: 'Change the extension' });
     fireEvent.change(await within(dialog).findByLabelText(/Reason/), { target: { value: 'Illness' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Grant' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Must be after the course’s due date.')).toBeTruthy();
     const due = within(dialog).getByLabelText(/New due date/);
     expect(due.getAttribute('aria-invalid')).toBe('true');
     // `not_students` in the reader's language, under the students.
     const students = within(dialog).getByText('Some of them are not students of this course.');
     expect(students).toBeTruthy();
-    expect(screen.getByRole('dialog', { name: 'Grant an extension' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Change the extension' })).toBeTruthy();
   });
 
   it('grants a quiz from the button: extra minutes for a timed quiz', async () => {

@@ -43,7 +43,8 @@ import {
 
 /**
  * Give one student or several their own dates for an assignment or a quiz. `prefill` null: closed;
- * otherwise what it opens with (a kind; from the gradebook or a Change, a student and an item).
+ * otherwise what it opens with (a kind; from the gradebook or a Change, a student and an item). Opened
+ * on an extension's dates (Change) it is the change of that extension: "Change the extension", "Save".
  */
 export function GrantExtensionDialog({
   courseId,
@@ -61,7 +62,7 @@ export function GrantExtensionDialog({
       onClose={onClose}
       size="lg"
       closeOnClickOutside={false}
-      title={t('extensions.dialog.title')}
+      title={t(prefill?.dates ? 'extensions.dialog.changeTitle' : 'extensions.dialog.title')}
     >
       {prefill ? <GrantLoader courseId={courseId} prefill={prefill} onClose={onClose} /> : null}
     </Modal>
@@ -140,11 +141,16 @@ function GrantForm({
   const item = items[kind].find((candidate) => String(candidate.id) === itemValue);
   const timed = item?.time_limit_minutes != null;
   const zone = browserTimeZone();
+  const isChange = prefill.dates !== undefined;
 
   const submit = form.handleSubmit(async (values) => {
     try {
       await grant.mutateAsync(toExtensionGrant(values, item));
-      notifySuccess(t('extensions.dialog.granted', { count: values.students.length }));
+      notifySuccess(
+        isChange
+          ? t('extensions.dialog.changed')
+          : t('extensions.dialog.granted', { count: values.students.length }),
+      );
       onClose();
     } catch (error) {
       if (!applyGrantErrors(error, form.setError, t))
@@ -350,15 +356,17 @@ function GrantForm({
             validate: (value) => value.trim() !== '' || t('extensions.dialog.reasonRequired'),
           })}
         />
-        <Text size="sm" c="dimmed">
-          {t('extensions.dialog.replaces')}
-        </Text>
+        {isChange ? null : (
+          <Text size="sm" c="dimmed">
+            {t('extensions.dialog.replaces')}
+          </Text>
+        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('common.cancel')}
           </Button>
           <Button type="submit" loading={grant.isPending}>
-            {t('extensions.dialog.submit')}
+            {t(isChange ? 'extensions.dialog.save' : 'extensions.dialog.submit')}
           </Button>
         </Group>
       </Stack>

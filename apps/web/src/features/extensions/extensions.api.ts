@@ -1,5 +1,11 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ExtensionAuditPage, ExtensionList, type ExtensionGrant, type ExtensionKind } from '@kadai/contracts';
+import {
+  ExtensionAuditPage,
+  ExtensionList,
+  type ExtensionGrant,
+  type ExtensionKind,
+  type ExtensionRevoke,
+} from '@kadai/contracts';
 import { apiCall } from '../../api/client.ts';
 import { gradebookKeys } from '../assessment/gradebook.api.ts';
 
@@ -35,9 +41,11 @@ export function grantExtension(courseId: number, body: ExtensionGrant) {
   });
 }
 
-export function revokeExtension(courseId: number, target: ExtensionTarget) {
+/** The reason is kept in the audit row of the revocation. */
+export function revokeExtension(courseId: number, target: ExtensionTarget, body: ExtensionRevoke) {
   return apiCall('revokeExtension', 'DELETE', '/Course/{id}/extensions/{kind}/{item_id}/{user_id}/', {
     path: { id: courseId, ...target },
+    body,
   });
 }
 
@@ -93,7 +101,8 @@ export function useExtensionMutations(courseId: number) {
     onSuccess: refresh,
   });
   const revoke = useMutation({
-    mutationFn: (target: ExtensionTarget) => revokeExtension(courseId, target),
+    mutationFn: ({ target, reason }: { target: ExtensionTarget; reason: string }) =>
+      revokeExtension(courseId, target, { reason }),
     onSuccess: refresh,
   });
   return { grant, revoke };
