@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { inZone } from '../test/zone.ts';
-import { formatDateTime, formatDateTimeRange, formatTime, formatTimeRange } from './format.ts';
+import {
+  formatDateTime,
+  formatDateTimeRange,
+  formatDeadline,
+  formatTime,
+  formatTimeRange,
+} from './format.ts';
 
 const TOKYO = { timeZone: 'Asia/Tokyo' };
 const OPENS = '2026-04-01T01:05:00+09:00';
@@ -65,5 +71,21 @@ describe('the one date-time format of each language', () => {
     expect(formatDateTimeRange(OPENS, SAME_DAY, 'en-US', { timeZone: 'UTC' })).toBe(
       'Tue, Mar 31, 2026, 16:05 – Wed, Apr 1, 2026, 03:30',
     );
+  });
+});
+
+describe('a deadline', () => {
+  it('names the reader’s zone only when the course’s clock shows another time', () => {
+    inZone('Asia/Tokyo', () => {
+      expect(formatDeadline(CLOSES, 'en-US', 'Asia/Tokyo')).toBe('Wed, Apr 8, 2026, 23:59');
+      // Another name, the same offset: the same time on both clocks.
+      expect(formatDeadline(CLOSES, 'ja', 'Asia/Seoul')).toBe('2026年4月8日(水) 23:59');
+      // Outside a course nothing says where the deadline is: the zone is named.
+      expect(formatDeadline(CLOSES, 'en-US', null)).toBe('Wed, Apr 8, 2026, 23:59 GMT+9');
+    });
+    inZone('Europe/Paris', () => {
+      expect(formatDeadline(CLOSES, 'en-US', 'Asia/Tokyo')).toBe('Wed, Apr 8, 2026, 16:59 GMT+2');
+      expect(formatDeadline(CLOSES, 'ja', 'Asia/Tokyo')).toBe('2026年4月8日(水) 16:59 GMT+2');
+    });
   });
 });

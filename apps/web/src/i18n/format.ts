@@ -1,5 +1,7 @@
 import i18next from 'i18next';
+import { useContext } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CourseZoneContext } from './course-zone.ts';
 
 /**
  * The one date-time format of each language, ranges included (docs/web.md, "Dates and times"): weekday,
@@ -97,6 +99,40 @@ export function formatDateTimeWithZone(value: string | Date, language: string): 
   return formatDateTime(value, language, { zone: true });
 }
 
+/** "GMT+09:00": the UTC offset a zone has at a moment. */
+function offsetAt(date: Date, timeZone: string): string {
+  const parts = cachedDateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' }).formatToParts(date);
+  return parts.find((part) => part.type === 'timeZoneName')?.value ?? '';
+}
+
+/**
+ * Whether a moment of a course must name its zone for this reader: when the course's clock shows
+ * another time than the reader's then (or the course's zone is not known). Zones with other names but
+ * the same offset (Asia/Tokyo, Asia/Seoul) read the same, so they need no name.
+ */
+export function isOtherZone(value: string | Date, courseZone: string | null | undefined): boolean {
+  if (!courseZone) return true;
+  const date = toDate(value);
+  try {
+    return offsetAt(date, courseZone) !== offsetAt(date, currentBrowserZone());
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * A deadline or an item's window edge (docs/web.md, "Dates and times"): the one date-time format, in the
+ * reader's zone, naming that zone when the course's differs — "Mon, Nov 30, 2026, 15:59 GMT+1" for a
+ * reader in Paris of a course in Tokyo, "2026年11月30日(月) 23:59" for one in Tokyo.
+ */
+export function formatDeadline(
+  value: string | Date,
+  language: string,
+  courseZone: string | null | undefined,
+): string {
+  return formatDateTime(value, language, { zone: isOtherZone(value, courseZone) });
+}
+
 /** The date alone, as in the date-time: "Wed, Apr 8, 2026", "2026年4月8日(水)". */
 export function formatDate(value: string | Date, language: string): string {
   return dateTimeFormat(language, DATE, {}).format(toDate(value));
@@ -173,16 +209,25 @@ export function formatNumber(value: number, language: string): string {
   return cachedNumberFormat(language).format(value);
 }
 
-/** Dates and numbers in the reader's language, through Intl. */
+/**
+ * Dates and numbers in the reader's language, through Intl. Deadlines (`deadline`, `deadlineRange`) name
+ * the zone when the course's (CourseZoneContext) differs from the reader's.
+ */
 export function useFormatters() {
   const { i18n } = useTranslation();
   const language = i18n.language;
+  const courseZone = useContext(CourseZoneContext);
   return {
     dateTime: (value: string | Date) => formatDateTime(value, language),
     date: (value: string | Date) => formatDate(value, language),
     time: (value: string | Date) => formatTime(value, language),
     number: (value: number) => formatNumber(value, language),
     dateTimeWithZone: (value: string | Date) => formatDateTimeWithZone(value, language),
+    /** A deadline or an item's opening: the zone named when the course's differs (`<Deadline>`). */
+    deadline: (value: string | Date) => formatDeadline(value, language, courseZone),
+    /** An item's window, as `deadline` names its zone: once, at the end. */
+    deadlineRange: (from: string | Date, to: string | Date) =>
+      formatDateTimeRange(from, to, language, { zone: isOtherZone(to, courseZone) }),
     /** A window or period: the date once when it ends on the day it starts, the zone named with `zone`. */
     dateTimeRange: (from: string | Date, to: string | Date, options: { zone?: boolean } = {}) =>
       formatDateTimeRange(from, to, language, options),

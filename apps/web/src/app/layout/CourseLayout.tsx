@@ -7,6 +7,7 @@ import { isApiError } from '../../api/client.ts';
 import { courseQuery, parseCourseId } from '../../features/courses/courses.queries.ts';
 import type { CourseOutletContext } from '../../features/courses/useCourse.ts';
 import { NotFoundPage } from '../../ui/NotFoundPage.tsx';
+import { CourseZoneContext } from '../../i18n/course-zone.ts';
 import { ErrorState } from '../../ui/ErrorState.tsx';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { PageLoader } from '../../ui/PageLoader.tsx';
@@ -38,7 +39,10 @@ export function CourseLayout() {
   return (
     <>
       <Breadcrumbs />
-      <Outlet context={{ course: data } satisfies CourseOutletContext} />
+      {/* Deadlines name the reader's zone when the course's differs (ui/Deadline.tsx). */}
+      <CourseZoneContext value={data.time_zone}>
+        <Outlet context={{ course: data } satisfies CourseOutletContext} />
+      </CourseZoneContext>
     </>
   );
 }

@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { pathTo } from '../../routes/route-table.ts';
 import { useFormatters } from '../../i18n/format.ts';
 import { Section } from '../../ui/Section.tsx';
+import { Deadline } from '../../ui/Deadline.tsx';
 import { ExtendedBadge } from '../extensions/ExtendedBadge.tsx';
 import { availabilityOf } from './dates.ts';
 import { totalScoreQuery } from './assignments.queries.ts';
@@ -38,15 +39,17 @@ export function AssignmentFacts({ detail }: { detail: AssignmentCourseDetail }) 
     <Section title={t('assignments.detail.facts')}>
       <Stack gap="sm">
         <Box component="dl" m={0} className={classes.list}>
-          <Fact term={t('assignments.fields.opensAt')}>{format.dateTimeWithZone(course.opens_at)}</Fact>
+          <Fact term={t('assignments.fields.opensAt')}>
+            <Deadline at={course.opens_at} />
+          </Fact>
           <Fact term={t('assignments.fields.dueAt')}>
             <Group gap={6} component="span">
-              <span>{format.dateTimeWithZone(course.due_at)}</span>
+              <Deadline at={course.due_at} />
               <ExtendedBadge extended={course.extended} />
             </Group>
           </Fact>
           <Fact term={t('assignments.fields.lateUntil')}>
-            {course.late_until ? format.dateTimeWithZone(course.late_until) : t('assignments.detail.noLate')}
+            {course.late_until ? <Deadline at={course.late_until} /> : t('assignments.detail.noLate')}
           </Fact>
           <Fact term={t('assignments.detail.myScore')}>
             {score.data ? (
@@ -81,7 +84,7 @@ export function AssignmentFacts({ detail }: { detail: AssignmentCourseDetail }) 
           <Alert color="orange" icon={<IconClockExclamation aria-hidden />} p="xs">
             <Text size="sm">
               {t('assignments.detail.latePeriod', {
-                date: course.late_until ? format.dateTimeWithZone(course.late_until) : '',
+                date: course.late_until ? format.deadline(course.late_until) : '',
               })}
             </Text>
           </Alert>

@@ -24,6 +24,7 @@ import { CardItem, CardList } from '../../ui/CardList.tsx';
 import { useIsPhone } from '../../ui/useIsPhone.ts';
 import { useFormatters } from '../../i18n/format.ts';
 import { ErrorState } from '../../ui/ErrorState.tsx';
+import { Deadline } from '../../ui/Deadline.tsx';
 import { ExtendedBadge } from '../extensions/ExtendedBadge.tsx';
 import { StatusBadge } from '../submissions/StatusBadge.tsx';
 import { AssignmentEditorHost, useAssignmentEditor } from './AssignmentEditorHost.tsx';
@@ -180,7 +181,9 @@ function AssignmentTable({
                 </Group>
               </Table.Td>
               <Table.Td>
-                <Text size="sm">{format.dateTime(row.opens_at)}</Text>
+                <Text size="sm">
+                  <Deadline at={row.opens_at} />
+                </Text>
               </Table.Td>
               <Table.Td>
                 <DueDate row={row} />
@@ -220,12 +223,14 @@ function DueDate({ row }: { row: AssignmentInCourse }) {
   return (
     <>
       <Group gap={6}>
-        <Text size="sm">{format.dateTime(row.due_at)}</Text>
+        <Text size="sm">
+          <Deadline at={row.due_at} />
+        </Text>
         <ExtendedBadge extended={row.extended} />
       </Group>
       {row.late_until ? (
         <Text size="xs" c="dimmed">
-          {t('assignments.lateUntilShort', { date: format.dateTime(row.late_until) })}
+          {t('assignments.lateUntilShort', { date: format.deadline(row.late_until) })}
         </Text>
       ) : null}
     </>
@@ -308,7 +313,11 @@ function AssignmentCards({
               : [
                   {
                     label: t('assignments.columns.opens'),
-                    value: <Text size="sm">{format.dateTime(row.opens_at)}</Text>,
+                    value: (
+                      <Text size="sm">
+                        <Deadline at={row.opens_at} />
+                      </Text>
+                    ),
                   },
                 ]),
           ]}

@@ -23,9 +23,9 @@ export function OwnDates({ kind, dates }: { kind: ExtensionKind; dates: Extensio
     return (
       <Lines
         lines={[
-          dates.due_at ? t('extensions.dates.due', { date: format.dateTime(dates.due_at) }) : '',
+          dates.due_at ? t('extensions.dates.due', { date: format.deadline(dates.due_at) }) : '',
           dates.late_until
-            ? t('extensions.dates.lateUntil', { date: format.dateTime(dates.late_until) })
+            ? t('extensions.dates.lateUntil', { date: format.deadline(dates.late_until) })
             : t('extensions.dates.noLate'),
         ].filter(Boolean)}
       />
@@ -35,7 +35,7 @@ export function OwnDates({ kind, dates }: { kind: ExtensionKind; dates: Extensio
     <Lines
       lines={[
         dates.closes_at
-          ? t('extensions.dates.closes', { date: format.dateTime(dates.closes_at) })
+          ? t('extensions.dates.closes', { date: format.deadline(dates.closes_at) })
           : t('extensions.dates.closesAsCourse'),
         dates.extra_minutes ? t('extensions.dates.extraMinutes', { count: dates.extra_minutes }) : '',
       ].filter(Boolean)}
@@ -47,14 +47,14 @@ export function OwnDates({ kind, dates }: { kind: ExtensionKind; dates: Extensio
 export function CourseDates({ extension }: { extension: Extension }) {
   const { t } = useTranslation();
   const format = useFormatters();
-  const due = format.dateTime(extension.course_due_at);
+  const due = format.deadline(extension.course_due_at);
   if (extension.kind === 'assignment') {
     return (
       <Lines
         lines={[
           t('extensions.dates.due', { date: due }),
           extension.course_late_until
-            ? t('extensions.dates.lateUntil', { date: format.dateTime(extension.course_late_until) })
+            ? t('extensions.dates.lateUntil', { date: format.deadline(extension.course_late_until) })
             : t('extensions.dates.noLate'),
         ]}
       />

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CourseRole } from '@kadai/contracts';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '../../i18n/format.ts';
 import { json, stubFetch } from '../../test/fetch.ts';
 import { renderApp } from '../../test/render.tsx';
@@ -24,6 +24,15 @@ const rail = () => screen.getByRole('navigation', { name: 'Course' });
 const date = (iso: string) => formatDateTime(iso, 'en-US');
 
 beforeEach(() => signInAsStudent());
+
+// The reader sits in the course's zone (Asia/Tokyo), unless a test moves them.
+const previousZone = process.env.TZ;
+beforeAll(() => {
+  process.env.TZ = 'Asia/Tokyo';
+});
+afterAll(() => {
+  process.env.TZ = previousZone;
+});
 
 describe('the Extensions page', () => {
   it('is not there for a student: no rail entry, and NotFound at the URL', async () => {
@@ -66,6 +75,24 @@ describe('the Extensions page', () => {
     const revoke = requests.find((request) => request.method === 'DELETE');
     expect(revoke?.url).toBe('/api/Course/1/extensions/assignment/1/4/');
     expect(revoke?.body).toEqual({ reason: 'Granted by mistake' });
+  });
+
+  it('names the reader’s zone beside every date when the course’s differs', async () => {
+    process.env.TZ = 'Europe/Paris';
+    try {
+      signInAs('editor');
+      stubFetch(extensionServer('editor'));
+      renderApp('/course/1/extensions');
+      const table = await screen.findByRole('table', { name: 'Extensions' }, SLOW);
+      const [, row] = within(table).getAllByRole('row');
+      const zoned = (iso: string) => formatDateTime(iso, 'en-US', { zone: true });
+      expect(zoned(DUE)).toMatch(/GMT\+[12]$/);
+      // Their dates and the course's, as the assignment page writes them.
+      expect(within(row!).getByText(`Due ${zoned(EXTENSION.due_at!)}`)).toBeTruthy();
+      expect(within(row!).getByText(`Due ${zoned(DUE)}`)).toBeTruthy();
+    } finally {
+      process.env.TZ = 'Asia/Tokyo';
+    }
   });
 
   it('changes an extension: the dialog opens on its dates and posts the grant', async () => {

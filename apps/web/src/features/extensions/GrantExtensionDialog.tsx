@@ -179,14 +179,14 @@ function GrantForm({
     : kind === 'assignment'
       ? item.late_until
         ? t('extensions.dialog.courseDueLate', {
-            date: format.dateTime(item.due_at),
-            late: format.dateTime(item.late_until),
+            date: format.deadline(item.due_at),
+            late: format.deadline(item.late_until),
           })
-        : t('extensions.dialog.courseDue', { date: format.dateTime(item.due_at) })
+        : t('extensions.dialog.courseDue', { date: format.deadline(item.due_at) })
       : item.time_limit_minutes === null
-        ? t('extensions.dialog.courseCloses', { date: format.dateTime(item.due_at) })
+        ? t('extensions.dialog.courseCloses', { date: format.deadline(item.due_at) })
         : t('extensions.dialog.courseClosesLimit', {
-            date: format.dateTime(item.due_at),
+            date: format.deadline(item.due_at),
             count: item.time_limit_minutes,
           });
   /** A readable moment after the item opens (the server refuses one before, in English). */
@@ -196,7 +196,7 @@ function GrantForm({
     return (
       !item ||
       Date.parse(moment) > Date.parse(item.opens_at) ||
-      t(`extensions.dialog.beforeOpens.${kind}`, { date: format.dateTime(item.opens_at) })
+      t(`extensions.dialog.beforeOpens.${kind}`, { date: format.deadline(item.opens_at) })
     );
   };
 

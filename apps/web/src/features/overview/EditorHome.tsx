@@ -88,7 +88,7 @@ export function EditorHome({ courseId, overview }: { courseId: number; overview:
               }
             >
               {t(item.kind === 'quiz' ? 'courseHome.closes' : 'courseHome.due', {
-                date: format.dateTimeWithZone(item.due_at),
+                date: format.deadline(item.due_at),
               })}
               <div>
                 {t('courseHome.editor.handedIn', {
@@ -127,7 +127,7 @@ export function EditorHome({ courseId, overview }: { courseId: number; overview:
                   </>
                 }
               >
-                {t('courseHome.editor.wasDue', { date: format.dateTime(item.due_at) })}
+                {t('courseHome.editor.wasDue', { date: format.deadline(item.due_at) })}
                 <div>
                   {others > 0
                     ? t('courseHome.editor.namesAndMore', { names: names.join(', '), count: others })

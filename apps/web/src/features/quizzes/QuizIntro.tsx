@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../i18n/format.ts';
 import { Markdown } from '../../ui/Markdown.tsx';
 import { Section } from '../../ui/Section.tsx';
+import { Deadline } from '../../ui/Deadline.tsx';
 import { ExtendedBadge } from '../extensions/ExtendedBadge.tsx';
 import classes from './QuizFacts.module.css';
 
@@ -48,7 +49,7 @@ export function useReviewText() {
     if (at === null) return t('quiz.facts.reviewNotYet');
     if (Date.parse(at) <= Date.parse(quizCourse.opens_at)) return t('quiz.facts.reviewAfterSubmission');
     if (Date.parse(at) === Date.parse(quizCourse.closes_at)) return t('quiz.facts.reviewAfterClosing');
-    return t('quiz.facts.reviewFrom', { date: format.dateTimeWithZone(at) });
+    return t('quiz.facts.reviewFrom', { date: format.deadline(at) });
   };
 }
 
@@ -62,10 +63,12 @@ export function QuizFacts({ detail }: { detail: QuizInCourse }) {
   return (
     <Section title={t('quiz.facts.title')}>
       <Box component="dl" m={0} className={classes.grid}>
-        <Fact term={t('quiz.facts.opens')}>{format.dateTimeWithZone(quizCourse.opens_at)}</Fact>
+        <Fact term={t('quiz.facts.opens')}>
+          <Deadline at={quizCourse.opens_at} />
+        </Fact>
         <Fact term={t('quiz.facts.closes')}>
           <Group gap={6} component="span">
-            <span>{format.dateTimeWithZone(quizCourse.closes_at)}</span>
+            <Deadline at={quizCourse.closes_at} />
             <ExtendedBadge extended={quizCourse.extended} />
           </Group>
         </Fact>

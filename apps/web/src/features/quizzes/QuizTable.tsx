@@ -75,9 +75,7 @@ export function QuizTable({
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm">
-                      {format.dateTimeRange(row.quiz_course.opens_at, row.quiz_course.closes_at, {
-                        zone: true,
-                      })}
+                      {format.deadlineRange(row.quiz_course.opens_at, row.quiz_course.closes_at)}
                     </Text>
                     <ExtendedBadge extended={row.quiz_course.extended} />
                   </Table.Td>

@@ -28,9 +28,7 @@ export function StudentQuizPanel({ detail, courseId }: { detail: QuizInCourse; c
   if (quizCourse.state === 'upcoming') {
     return (
       <Alert color="blue" icon={<IconCalendarTime aria-hidden />} title={t('quiz.take.notOpenTitle')}>
-        <Text size="sm">
-          {t('quiz.take.opensOn', { date: format.dateTimeWithZone(quizCourse.opens_at) })}
-        </Text>
+        <Text size="sm">{t('quiz.take.opensOn', { date: format.deadline(quizCourse.opens_at) })}</Text>
       </Alert>
     );
   }
@@ -38,7 +36,7 @@ export function StudentQuizPanel({ detail, courseId }: { detail: QuizInCourse; c
     return (
       <Alert color="gray" icon={<IconLock aria-hidden />} title={t('quiz.take.closedTitle')}>
         <Text size="sm">
-          {t('quiz.take.closedNotSubmitted', { date: format.dateTimeWithZone(quizCourse.closes_at) })}
+          {t('quiz.take.closedNotSubmitted', { date: format.deadline(quizCourse.closes_at) })}
         </Text>
       </Alert>
     );
@@ -93,7 +91,7 @@ function StartPanel({ detail, courseId }: { detail: QuizInCourse; courseId: numb
         <Text size="sm">
           {t('quiz.take.startHelp', {
             limit: timeLimit(detail.quiz_course.time_limit_minutes),
-            date: format.dateTimeWithZone(detail.quiz_course.closes_at),
+            date: format.deadline(detail.quiz_course.closes_at),
           })}
         </Text>
         <Text size="sm">{t('quiz.take.startOnce')}</Text>

@@ -11,6 +11,7 @@ import { CardItem, CardList } from '../../ui/CardList.tsx';
 import { useIsPhone } from '../../ui/useIsPhone.ts';
 import { errorMessage } from '../../ui/errors.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
+import { Deadline } from '../../ui/Deadline.tsx';
 import { memberName } from '../courses/member-name.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 import { SubmissionStateNote } from './SubmissionStateNote.tsx';
@@ -89,7 +90,9 @@ export function SubmissionTable({ rows, canEdit }: { rows: Submission[]; canEdit
                 </Stack>
               </Table.Td>
               <Table.Td>
-                <Text size="sm">{format.dateTime(row.due_at)}</Text>
+                <Text size="sm">
+                  <Deadline at={row.due_at} />
+                </Text>
               </Table.Td>
               <Table.Td>
                 <Text size="sm">{format.dateTime(row.created_at)}</Text>
@@ -175,7 +178,11 @@ function SubmissionCards({ rows, canEdit }: { rows: Submission[]; canEdit: boole
             },
             {
               label: t('submissions.columns.dueDate'),
-              value: <Text size="sm">{format.dateTime(row.due_at)}</Text>,
+              value: (
+                <Text size="sm">
+                  <Deadline at={row.due_at} />
+                </Text>
+              ),
             },
             {
               label: t('submissions.columns.submittedAt'),
