@@ -39,7 +39,7 @@ const STUDENT: StudentCourseOverview = {
   course_id: 1,
   now: NOW,
   due_soon: {
-    count: 2,
+    count: 3,
     results: [
       {
         kind: 'assignment',
@@ -72,6 +72,22 @@ const STUDENT: StudentCourseOverview = {
         score: 7,
         max_score: 10,
         submission_id: 40,
+      },
+      {
+        kind: 'quiz',
+        assignment_id: null,
+        quiz_id: 8,
+        quiz_course_id: 9,
+        title: 'Quiz 3',
+        opens_at: '2026-05-14T00:00:00.000Z',
+        due_at: '2026-05-15T14:59:00.000Z',
+        late_until: null,
+        is_late: false,
+        is_upcoming: true,
+        status: 'not_submitted',
+        score: null,
+        max_score: null,
+        submission_id: null,
       },
     ],
   },
@@ -240,6 +256,11 @@ describe('the course home', { timeout: 30_000 }, () => {
     expect(within(due).getByText('Late')).toBeTruthy();
     expect(within(due).getByText(/late submissions until Wed, May 13, 2026, 23:59/)).toBeTruthy();
     expect(within(due).getByText('Graded 7 / 10')).toBeTruthy();
+    // A quiz that has not opened is not overdue: when it opens, not a red "Not submitted".
+    const upcoming = within(due).getByRole('link', { name: 'Quiz 3' }).closest('li')!;
+    expect(within(upcoming).queryByText('Not submitted')).toBeNull();
+    expect(within(upcoming).getByText('Opens Thu, May 14, 2026, 09:00')).toBeTruthy();
+    expect(within(upcoming).getByText('Closes Fri, May 15, 2026, 23:59')).toBeTruthy();
     expect(hrefOf(due, 'All assignments')).toBe('/course/1/assignment');
 
     expect(within(region('Open quizzes')).getByText('No quiz is waiting for you right now.')).toBeTruthy();
@@ -287,6 +308,19 @@ describe('the course home', { timeout: 30_000 }, () => {
     expect(screen.getByRole('link', { name: '4 live workbook sessions' }).getAttribute('href')).toBe(
       '/course/1/workbook',
     );
+  });
+
+  it('names the reader’s zone beside deadlines when the course’s differs', async () => {
+    process.env.TZ = 'Europe/Paris';
+    try {
+      stubFetch(server('editor', () => json(200, EDITOR)));
+      renderApp('/course/1');
+      const missing = await screen.findByRole('region', { name: 'Missing submissions' }, SLOW);
+      // 23:59 in Tokyo is 16:59 in Paris (summer time): the card says which clock it means.
+      expect(within(missing).getByText('Was due Mon, May 11, 2026, 16:59 GMT+2')).toBeTruthy();
+    } finally {
+      process.env.TZ = 'Asia/Tokyo';
+    }
   });
 
   it('shows cards of skeletons while loading, and a retry when the call fails', async () => {

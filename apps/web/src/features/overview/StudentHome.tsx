@@ -68,7 +68,14 @@ export function StudentHome({ courseId, overview }: { courseId: number; overview
                 <Badge variant="outline" color="gray">
                   {t(`courseHome.kind.${item.kind}`)}
                 </Badge>
-                <WorkStatus item={item} />
+                {item.is_upcoming && item.status === 'not_submitted' ? (
+                  // Not open yet: nothing is overdue, so when it opens, not a red "Not submitted".
+                  <Badge variant="light" color="gray" tt="none" maw="100%" data-status="upcoming">
+                    {t('courseHome.student.opens', { date: format.deadline(item.opens_at) })}
+                  </Badge>
+                ) : (
+                  <WorkStatus item={item} />
+                )}
                 {item.is_late ? (
                   <Badge variant="light" color="orange">
                     {t('courseHome.student.late')}
@@ -77,16 +84,11 @@ export function StudentHome({ courseId, overview }: { courseId: number; overview
               </>
             }
           >
-            {item.is_upcoming
-              ? t('courseHome.student.opensAndCloses', {
-                  opens: format.dateTime(item.opens_at),
-                  closes: format.dateTimeWithZone(item.due_at),
-                })
-              : item.is_late && item.late_until !== null
-                ? t('courseHome.student.lateUntil', { date: format.dateTimeWithZone(item.late_until) })
-                : t(item.kind === 'quiz' ? 'courseHome.closes' : 'courseHome.due', {
-                    date: format.dateTimeWithZone(item.due_at),
-                  })}
+            {item.is_late && item.late_until !== null
+              ? t('courseHome.student.lateUntil', { date: format.deadline(item.late_until) })
+              : t(item.kind === 'quiz' ? 'courseHome.closes' : 'courseHome.due', {
+                  date: format.deadline(item.due_at),
+                })}
           </HomeItem>
         ))}
       </HomeSection>
@@ -110,7 +112,7 @@ export function StudentHome({ courseId, overview }: { courseId: number; overview
               ) : null
             }
           >
-            {t('courseHome.closes', { date: format.dateTimeWithZone(quiz.closes_at) })}
+            {t('courseHome.closes', { date: format.deadline(quiz.closes_at) })}
             {quiz.time_limit_minutes !== null
               ? ` · ${t('courseHome.student.timeLimit', { count: quiz.time_limit_minutes })}`
               : ''}
