@@ -15,7 +15,6 @@ import { ErrorState } from '../../ui/ErrorState.tsx';
 import { errorMessage } from '../../ui/errors.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { Section } from '../../ui/Section.tsx';
-import { Deadline } from '../../ui/Deadline.tsx';
 import { assignmentKeys, parseId } from '../assignments/assignments.queries.ts';
 import { useSession } from '../auth/session.ts';
 import { memberName } from '../courses/member-name.ts';
@@ -194,7 +193,7 @@ function SubmissionView({ submission }: { submission: SubmissionDetail }) {
         <Group gap="xl" wrap="wrap">
           <Fact term={t('submissions.columns.user')} value={memberName(submission.user, i18n.language)} />
           <Fact term={t('submissions.columns.submittedAt')} value={format.dateTime(submission.created_at)} />
-          <Fact term={t('submissions.columns.dueDate')} value={<Deadline at={submission.due_at} />} />
+          <Fact term={t('submissions.columns.dueDate')} value={format.deadline(submission.due_at)} />
           <Fact
             term={t('submissions.detail.gradedAt')}
             value={submission.graded_at ? format.dateTime(submission.graded_at) : '–'}
