@@ -38,6 +38,12 @@ export const ForumAuthor = z
     id: z.number().int(),
     /** First and last name, or the part of the e-mail before "@" when the user has set no name. */
     display_name: z.string(),
+    /**
+     * The name's parts, for screens to write in the reader's order (`personName`); empty when the
+     * user has set none (then `display_name` stands in).
+     */
+    first_name: z.string(),
+    last_name: z.string(),
     /** `editor` for editors of the course, `staff` for system staff who are not, else `student`. */
     role: z.enum(['student', 'editor', 'staff']),
   })

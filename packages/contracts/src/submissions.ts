@@ -261,6 +261,12 @@ export const LeaderboardEntry = z.object({
   rank: z.number().int(),
   /** The nickname (students see only nicknames); editors and staff see the real name. */
   name: z.string(),
+  /**
+   * Editors and staff: the real name's parts, for the page to write in the reader's order
+   * (`personName`); null where the caller sees a nickname.
+   */
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
   /** Editors and staff, and the caller's own row; null otherwise. */
   user_id: z.number().int().nullable(),
   score: z.number().int(),

@@ -31,6 +31,19 @@ export const UserSummary = z
   .meta({ id: 'UserSummary' });
 export type UserSummary = z.infer<typeof UserSummary>;
 
+/**
+ * A person's name as every screen and e-mail writes it (docs/accounts.md, "Names"): one rule per
+ * language, whatever script the name is written in. Japanese puts the family name (`last_name`) first —
+ * "鈴木 陽菜", "Wilson James" — English the given name (`first_name`): "陽菜 鈴木", "James Wilson".
+ * Empty when the account has no name; each caller says what stands in (an e-mail, a forum handle).
+ */
+export function personName(person: { first_name: string; last_name: string }, language: string): string {
+  const given = person.first_name.trim();
+  const family = person.last_name.trim();
+  const parts = language === 'ja' || language.startsWith('ja-') ? [family, given] : [given, family];
+  return parts.filter(Boolean).join(' ');
+}
+
 const Name = str().trim().normalize('NFC').max(150);
 
 /** Fields a user may change on their own account. */

@@ -46,7 +46,7 @@ const record = {
   parent_record: null,
   title: 'Lists "and" tuples',
   content: '```python\nprint("こんにちは")\n```\n\\ </script> \u2028',
-  author: { id: 5, display_name: '山田 太郎', role: 'student' },
+  author: { id: 5, display_name: '山田 太郎', first_name: '太郎', last_name: '山田', role: 'student' },
   is_announcement: false,
   pinned: true,
   scheduled_at: null,

@@ -44,6 +44,8 @@ export function toForumAuthor(row: AuthorRow): ForumAuthor {
   return {
     id: row.id,
     display_name: name || (row.email.split('@')[0] ?? ''),
+    first_name: row.firstName,
+    last_name: row.lastName,
     role: row.isEditor ? 'editor' : row.isStaff ? 'staff' : 'student',
   };
 }

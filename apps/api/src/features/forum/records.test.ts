@@ -39,7 +39,13 @@ describe('POST Forum/Record/', () => {
       parent_record: null,
       updated_by: w.users.student.id,
     });
-    expect(post.author).toEqual({ id: w.users.student.id, display_name: 'Test User', role: 'student' });
+    expect(post.author).toEqual({
+      id: w.users.student.id,
+      display_name: 'Test User',
+      first_name: 'Test',
+      last_name: 'User',
+      role: 'student',
+    });
     expect(post.published_at).not.toBeNull();
     expect(await findCourseStats(t.ctx.db, w.course.id)).toEqual({
       ...before,

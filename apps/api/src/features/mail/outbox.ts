@@ -1,4 +1,4 @@
-import type { EmailKind, Language as LanguageCode } from '@kadai/contracts';
+import { personName, type EmailKind, type Language as LanguageCode } from '@kadai/contracts';
 import type { Config } from '../../config.ts';
 import type { Executor } from '../../db/client.ts';
 import type { users } from '../../db/schema.ts';
@@ -39,13 +39,9 @@ export function isMailDelivered(config: Config): boolean {
   return config.SMTP_HOST !== undefined;
 }
 
-/** Family name first in Japanese, given name first in English; empty when the account has no name. */
-export function personName(person: { firstName: string; lastName: string }, language: LanguageCode): string {
-  const parts = language === 'ja' ? [person.lastName, person.firstName] : [person.firstName, person.lastName];
-  return parts
-    .map((part) => part.trim())
-    .filter(Boolean)
-    .join(' ');
+/** The screens' rule (`personName` of the contracts): family name first in Japanese; empty with no name. */
+export function nameOf(person: { firstName: string; lastName: string }, language: LanguageCode): string {
+  return personName({ first_name: person.firstName, last_name: person.lastName }, language);
 }
 
 /** Inserts the e-mails, each in its recipient's language; returns the ids of those to send. */
@@ -59,7 +55,7 @@ export async function writeEmails(tx: Executor, config: Config, drafts: EmailDra
         productName: config.PRODUCT_NAME,
         link: draft.link,
         lifetimeSeconds: draft.lifetimeSeconds,
-        recipientName: personName(draft.to, lang),
+        recipientName: nameOf(draft.to, lang),
         courseTitle: draft.courseTitle,
         inviterName: draft.inviterName,
         loginUrl: `${config.publicUrl}/login`,
@@ -88,7 +84,7 @@ export async function invitationContext(
   const inviter = found.inviter;
   return {
     courseTitle: found.courseTitle ?? undefined,
-    inviterName: inviter ? (language) => personName(inviter, language) : undefined,
+    inviterName: inviter ? (language) => nameOf(inviter, language) : undefined,
   };
 }
 

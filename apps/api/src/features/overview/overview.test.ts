@@ -347,7 +347,13 @@ describe('course home (GET Course/{id}/overview/)', () => {
       expect.objectContaining({
         id: ids.welcome,
         title: 'Welcome',
-        author: { id: users.editor.id, display_name: 'Emily Carter', role: 'editor' },
+        author: {
+          id: users.editor.id,
+          display_name: 'Emily Carter',
+          first_name: 'Emily',
+          last_name: 'Carter',
+          role: 'editor',
+        },
       }),
     ]);
     // Reading it takes it off the home.
@@ -372,7 +378,13 @@ describe('course home (GET Course/{id}/overview/)', () => {
         topic_id: topics.mine.id,
         topic_title: 'Why is my sort slow?',
         reply_count: 2,
-        latest_author: { id: users.classmate.id, display_name: 'Hanako Aoki', role: 'student' },
+        latest_author: {
+          id: users.classmate.id,
+          display_name: 'Hanako Aoki',
+          first_name: 'Hanako',
+          last_name: 'Aoki',
+          role: 'student',
+        },
       }),
     ]);
     // The classmate's own comments are not replies to them; the student's and the editor's after their
@@ -462,7 +474,13 @@ describe('course home (GET Course/{id}/overview/)', () => {
           expect.objectContaining({
             id: topics.mine.id,
             comment_count: 2,
-            author: { id: users.student.id, display_name: 'Taro Yamada', role: 'student' },
+            author: {
+              id: users.student.id,
+              display_name: 'Taro Yamada',
+              first_name: 'Taro',
+              last_name: 'Yamada',
+              role: 'student',
+            },
           }),
         ],
       });

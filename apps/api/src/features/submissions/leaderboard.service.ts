@@ -161,6 +161,8 @@ export async function getLeaderboard(
     return {
       rank: index + 1,
       name: isManager ? realName(r.student) : nickname,
+      first_name: isManager ? r.student.firstName : null,
+      last_name: isManager ? r.student.lastName : null,
       user_id: isManager || isMe ? r.student.id : null,
       score: r.score,
       submitted_at: r.submission.createdAt.toISOString(),

@@ -172,6 +172,7 @@ describe('Submission/csv/ and leaderboards', () => {
     const [top, me] = seen.entries;
     expect(top!.name).toMatch(/^Anonymous [A-Z2-9]{4}$/);
     expect(top!.user_id).toBeNull();
+    expect([top!.first_name, top!.last_name]).toEqual([null, null]);
     expect(me!.user_id).toBe(w.users.student.id);
     const raw = JSON.stringify(seen);
     expect(raw).not.toContain('Cleo');
@@ -184,6 +185,11 @@ describe('Submission/csv/ and leaderboards', () => {
     expect(managers.entries.map((e) => [e.name, e.user_id])).toEqual([
       ['Cleo Classmate', w.users.classmate.id],
       ['Sana Student', w.users.student.id],
+    ]);
+    // The parts too, for the page to write in its reader's order.
+    expect(managers.entries.map((e) => [e.first_name, e.last_name])).toEqual([
+      ['Cleo', 'Classmate'],
+      ['Sana', 'Student'],
     ]);
   });
 
