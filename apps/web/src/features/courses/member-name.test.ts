@@ -3,19 +3,20 @@ import { memberName } from './member-name.ts';
 
 describe('memberName', () => {
   const james = { first_name: 'James', last_name: 'Wilson', email: 'j@example.com' };
-  const taro = { first_name: '太郎', last_name: '山田', email: 't@example.com' };
+  const hina = { first_name: '陽菜', last_name: '鈴木', email: 'h@example.com' };
 
-  it('puts the family name first in Japanese and for East Asian names', () => {
+  it('puts the family name first in Japanese, whatever the script', () => {
     expect(memberName(james, 'ja')).toBe('Wilson James');
-    expect(memberName(taro, 'ja')).toBe('山田 太郎');
-    expect(memberName(taro, 'en-US')).toBe('山田 太郎');
+    expect(memberName(hina, 'ja')).toBe('鈴木 陽菜');
   });
 
-  it('puts the given name first for other names in English', () => {
+  it('puts the given name first in English, whatever the script: one rule per language', () => {
     expect(memberName(james, 'en-US')).toBe('James Wilson');
+    expect(memberName(hina, 'en-US')).toBe('陽菜 鈴木');
   });
 
-  it('falls back to the e-mail', () => {
+  it('leaves out a missing part and falls back to the e-mail', () => {
+    expect(memberName({ first_name: '', last_name: 'Wilson', email: 'w@example.com' }, 'ja')).toBe('Wilson');
     expect(memberName({ first_name: '', last_name: '', email: 'x@example.com' }, 'en-US')).toBe(
       'x@example.com',
     );

@@ -2,6 +2,7 @@ import { Badge, Group, Text } from '@mantine/core';
 import type { ForumAuthor } from '@kadai/contracts';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../i18n/format.ts';
+import { authorName } from './author-name.ts';
 import { relativeTime } from './relative-time.ts';
 
 /** Editors of the course are the course's instructors to its readers; staff are the system's staff. */
@@ -29,10 +30,11 @@ export function RelativeTime({ iso }: { iso: string }) {
 
 /** Who wrote it and when. */
 export function AuthorLine({ author, at }: { author: ForumAuthor; at: string }) {
+  const { i18n } = useTranslation();
   return (
     <Group gap={6} wrap="wrap">
       <Text size="sm" fw={500}>
-        {author.display_name}
+        {authorName(author, i18n.language)}
       </Text>
       <AuthorRoleBadge role={author.role} />
       <Text size="sm" c="dimmed">

@@ -8,6 +8,7 @@ import { useFormatters } from '../../i18n/format.ts';
 import { errorMessage } from '../../ui/errors.ts';
 import { notifyError } from '../../ui/notify.ts';
 import { AuthorRoleBadge } from './AuthorLine.tsx';
+import { authorName } from './author-name.ts';
 import { setUpvote } from './forum.api.ts';
 import { forumKeys, invalidateForumLists, upvotersQuery } from './forum.queries.ts';
 
@@ -19,7 +20,7 @@ function applyState<T extends Pick<ForumRecord, 'id' | 'upvotes' | 'upvoted'>>(
 }
 
 function Upvoters({ id }: { id: number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const upvoters = useQuery(upvotersQuery(id));
   if (!upvoters.data) return <Loader size="sm" aria-label={t('common.loading')} />;
   if (upvoters.data.count === 0) return <Text size="sm">{t('forum.upvoters.none')}</Text>;
@@ -30,7 +31,7 @@ function Upvoters({ id }: { id: number }) {
         {upvoters.data.results.map((author) => (
           <List.Item key={author.id}>
             <Group gap={6} wrap="nowrap">
-              <Text size="sm">{author.display_name}</Text>
+              <Text size="sm">{authorName(author, i18n.language)}</Text>
               <AuthorRoleBadge role={author.role} />
             </Group>
           </List.Item>

@@ -22,7 +22,7 @@ export function record(fields: Partial<ForumRecord> & Pick<ForumRecord, 'id' | '
     course_id: 1,
     parent_record: null,
     content: 'Hello **class**.',
-    author: { id: 2, display_name: 'Ada Teacher', role: 'editor' },
+    author: { id: 2, display_name: 'Ada Teacher', first_name: 'Ada', last_name: 'Teacher', role: 'editor' },
     is_announcement: true,
     pinned: false,
     scheduled_at: null,
@@ -128,7 +128,12 @@ export function forumServer(state: FakeForum) {
       return json(200, { id: found.id, is_read: isRead, unread_count: state.unread });
     }
     if (path.startsWith('/api/Forum/ForumUpvoteUsers/')) {
-      return json(200, { count: 1, results: [{ id: 4, display_name: 'Bob Student', role: 'student' }] });
+      return json(200, {
+        count: 1,
+        results: [
+          { id: 4, display_name: 'Bob Student', first_name: 'Bob', last_name: 'Student', role: 'student' },
+        ],
+      });
     }
     if (path === '/api/Forum/Comment/') {
       const comments = state.comments ?? [];

@@ -31,8 +31,20 @@ const course = (role: 'student' | 'editor') => ({
   student_count: 3,
 });
 
-const editorAuthor = { id: 2, display_name: 'Emily Carter', role: 'editor' as const };
-const classmate = { id: 5, display_name: 'Hanako Aoki', role: 'student' as const };
+const editorAuthor = {
+  id: 2,
+  display_name: 'Emily Carter',
+  first_name: 'Emily',
+  last_name: 'Carter',
+  role: 'editor' as const,
+};
+const classmate = {
+  id: 5,
+  display_name: 'Hanako Aoki',
+  first_name: 'Hanako',
+  last_name: 'Aoki',
+  role: 'student' as const,
+};
 
 const STUDENT: StudentCourseOverview = {
   view: 'student',
@@ -198,7 +210,13 @@ const EDITOR: EditorCourseOverview = {
       {
         id: 11,
         title: 'Why is my sort slow?',
-        author: { id: 4, display_name: 'Taro Yamada', role: 'student' },
+        author: {
+          id: 4,
+          display_name: 'Taro Yamada',
+          first_name: 'Taro',
+          last_name: 'Yamada',
+          role: 'student',
+        },
         comment_count: 2,
         created_at: '2026-05-11T03:00:00.000Z',
       },
@@ -352,5 +370,8 @@ describe('the course home', { timeout: 30_000 }, () => {
     expect(screen.getByText('未提出')).toBeTruthy();
     expect(screen.getByText('採点済み 7 / 10')).toBeTruthy();
     expect(screen.getByText('いま受験できる小テストはありません。')).toBeTruthy();
+    // Authors' names follow the one rule of the language, as every list of people does.
+    expect(within(region('未読のお知らせ')).getByText(/Carter Emily/)).toBeTruthy();
+    expect(within(region('あなたの投稿への返信')).getByText(/Aoki Hanako/)).toBeTruthy();
   });
 });

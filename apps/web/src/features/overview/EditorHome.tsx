@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { pathTo } from '../../routes/route-table.ts';
 import { useFormatters } from '../../i18n/format.ts';
 import { memberName } from '../courses/member-name.ts';
+import { authorName } from '../forum/author-name.ts';
 import { relativeTime } from '../forum/relative-time.ts';
 import { HomeItem, HomeSection } from './HomeSection.tsx';
 import { assignmentPath, forumPostPath, submissionPath, workPath } from './home-links.ts';
@@ -146,7 +147,10 @@ export function EditorHome({ courseId, overview }: { courseId: number; overview:
         >
           {overview.unanswered_questions.results.map((topic) => (
             <HomeItem key={topic.id} to={forumPostPath(courseId, topic.id)} title={topic.title}>
-              {t('courseHome.byWhen', { name: topic.author.display_name, when: ago(topic.created_at) })}
+              {t('courseHome.byWhen', {
+                name: authorName(topic.author, i18n.language),
+                when: ago(topic.created_at),
+              })}
               {' · '}
               {t('courseHome.editor.comments', { count: topic.comment_count })}
             </HomeItem>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { pathTo } from '../../routes/route-table.ts';
 import { useFormatters } from '../../i18n/format.ts';
 import { StatusBadge } from '../submissions/StatusBadge.tsx';
+import { authorName } from '../forum/author-name.ts';
 import { relativeTime } from '../forum/relative-time.ts';
 import { OUTCOME_COLOR, scoreOutcome } from '../submissions/test-results.ts';
 import { HomeItem, HomeSection } from './HomeSection.tsx';
@@ -144,7 +145,10 @@ export function StudentHome({ courseId, overview }: { courseId: number; overview
               </>
             }
           >
-            {t('courseHome.byWhen', { name: post.author.display_name, when: ago(post.published_at) })}
+            {t('courseHome.byWhen', {
+              name: authorName(post.author, i18n.language),
+              when: ago(post.published_at),
+            })}
           </HomeItem>
         ))}
       </HomeSection>
@@ -163,7 +167,7 @@ export function StudentHome({ courseId, overview }: { courseId: number; overview
           >
             {t('courseHome.student.replyCount', {
               count: reply.reply_count,
-              name: reply.latest_author.display_name,
+              name: authorName(reply.latest_author, i18n.language),
               when: ago(reply.latest_reply_at),
             })}
           </HomeItem>

@@ -1,12 +1,19 @@
 import { Badge, Skeleton, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { personName, type LeaderboardEntry } from '@kadai/contracts';
 import { useFormatters } from '../../i18n/format.ts';
 import { ErrorState } from '../../ui/ErrorState.tsx';
 import { Section } from '../../ui/Section.tsx';
 import { LeaderboardProfileForm } from './LeaderboardProfileForm.tsx';
 import { leaderboardQuery } from './submissions.queries.ts';
 import classes from './LeaderboardPanel.module.css';
+
+/** A real name (editors, staff) in the reader's order; a nickname as its owner wrote it. */
+function entryName(entry: LeaderboardEntry, language: string): string {
+  if (entry.first_name === null || entry.last_name === null) return entry.name;
+  return personName({ first_name: entry.first_name, last_name: entry.last_name }, language) || entry.name;
+}
 
 /**
  * The course's ranking for this assignment: by score, ties to the earlier submission. Students see
@@ -21,7 +28,7 @@ export function LeaderboardPanel({
   courseId: number;
   canEdit: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const format = useFormatters();
   const board = useQuery(leaderboardQuery(assignmentId, courseId));
 
@@ -50,7 +57,7 @@ export function LeaderboardPanel({
               <Table.Td>{entry.rank}</Table.Td>
               <Table.Td>
                 <Text size="sm" fw={entry.is_me ? 700 : 400} style={{ overflowWrap: 'anywhere' }}>
-                  {entry.name}{' '}
+                  {entryName(entry, i18n.language)}{' '}
                   {entry.is_me ? (
                     <Badge size="xs" variant="filled" color="blue" component="span">
                       {t('leaderboard.you')}
