@@ -42,7 +42,12 @@ export function ExtensionAuditLog({
   if (count === 0) return <Text c="dimmed">{t('extensions.audit.empty')}</Text>;
 
   const action = (entry: ExtensionAuditEntry) => (
-    <Badge variant="light" color={ACTION_COLORS[entry.action]} style={{ flexShrink: 0 }}>
+    // A table squeezes its cells to their narrowest; the action's word must stay whole ("REVO…").
+    <Badge
+      variant="light"
+      color={ACTION_COLORS[entry.action]}
+      style={{ flexShrink: 0, minWidth: 'max-content' }}
+    >
       {t(`extensions.audit.action.${entry.action}`)}
     </Badge>
   );
