@@ -1,5 +1,5 @@
 import { Alert, Group, Loader, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { IconAlertTriangle, IconEyeOff } from '@tabler/icons-react';
+import { IconAlertTriangle, IconEyeOff, IconHistory } from '@tabler/icons-react';
 import type { PrecheckResult } from '@kadai/contracts';
 import type { TFunction } from 'i18next';
 import { useId } from 'react';
@@ -23,15 +23,19 @@ export function precheckErrorMessage(error: unknown, t: TFunction): string {
  * What "Run visible tests" found, under the editor: running, the reason it could not run, or the
  * outcome and each visible test with its details. Only a one-line status is live (running, then the
  * outcome or why it failed), so a screen reader announces the result without reading every test.
+ * `outdated`: the code or files have changed since it ran; the result says it is of the earlier code
+ * (and nothing is announced: the reader is typing).
  */
 export function PrecheckResults({
   pending,
   result,
   error,
+  outdated = false,
 }: {
   pending: boolean;
   result: PrecheckResult | undefined;
   error: unknown;
+  outdated?: boolean;
 }) {
   const { t } = useTranslation();
   let body: React.ReactNode = null;
@@ -49,11 +53,13 @@ export function PrecheckResults({
       </Alert>
     );
   } else if (result) {
-    body = <PrecheckResultView result={result} />;
+    body = <PrecheckResultView result={result} outdated={outdated} />;
   }
   return (
     <div aria-busy={pending}>
-      <VisuallyHidden role="status">{announcement(pending, result, error, t)}</VisuallyHidden>
+      <VisuallyHidden role="status">
+        {outdated && !pending ? '' : announcement(pending, result, error, t)}
+      </VisuallyHidden>
       {body}
     </div>
   );
@@ -73,15 +79,20 @@ function announcement(
   return t('submissions.precheck.summary', { passed, count, score: result.score, max: result.max_score });
 }
 
-function PrecheckResultView({ result }: { result: PrecheckResult }) {
+function PrecheckResultView({ result, outdated }: { result: PrecheckResult; outdated: boolean }) {
   const { t } = useTranslation();
   const { passed, count } = countTests(result.tests);
   const headingId = useId();
   return (
-    <Stack gap="sm" component="section" aria-labelledby={headingId}>
+    <Stack gap="sm" component="section" aria-labelledby={headingId} data-outdated={outdated}>
       <Title order={3} size="h5" id={headingId}>
-        {t('submissions.precheck.title')}
+        {outdated ? t('submissions.precheck.titleOutdated') : t('submissions.precheck.title')}
       </Title>
+      {outdated ? (
+        <Alert color="gray" variant="light" icon={<IconHistory aria-hidden />} p="xs">
+          <Text size="sm">{t('submissions.precheck.outdated')}</Text>
+        </Alert>
+      ) : null}
       {result.status === 'InvalidFormat' ? (
         <Alert color="orange" icon={<IconAlertTriangle aria-hidden />} title={t('status.InvalidFormat')}>
           <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>

@@ -53,6 +53,15 @@ export function SubmitPanel({ detail }: { detail: AssignmentCourseDetail }) {
     upload_files_later: false,
   });
 
+  // Answered inline under the editor (errors too), not as a notification. The code and files it ran
+  // are kept: once the editor's differ, its result is of earlier code and says so.
+  const [checked, setChecked] = useState<{ code: string; files: File[] } | null>(null);
+  const check = useMutation({
+    mutationFn: async () => precheck({ ...(await requestBody()), upload_files_later: false }),
+    onMutate: () => setChecked({ code, files }),
+  });
+  const checkOutdated = checked !== null && (checked.code !== code || checked.files !== files);
+
   // One key per content: Submit pressed again after a failure (a timeout, a lost answer) sends the same
   // key, so a submit that had in fact been saved is answered with that submission, not made twice.
   const attempt = useRef<{ body: string; key: string } | null>(null);
@@ -68,17 +77,14 @@ export function SubmitPanel({ detail }: { detail: AssignmentCourseDetail }) {
       notifySuccess(t('submissions.submit.done', { id: submission.id }));
       setFiles([]);
       setAttempted(false);
+      // The submission's own result follows; a precheck left above it could contradict it.
+      check.reset();
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: submissionKeys.lists() }),
         queryClient.invalidateQueries({ queryKey: assignmentKeys.lists(course.course_id) }),
       ]);
     },
     onError: (error) => notifyError(errorMessage(error, t), { title: t('submissions.submit.failed') }),
-  });
-
-  // Answered inline under the editor (errors too), not as a notification.
-  const check = useMutation({
-    mutationFn: async () => precheck({ ...(await requestBody()), upload_files_later: false }),
   });
 
   const onSubmit = () => {
@@ -183,7 +189,12 @@ export function SubmitPanel({ detail }: { detail: AssignmentCourseDetail }) {
           </Group>
         </Group>
 
-        <PrecheckResults pending={check.isPending} result={check.data} error={check.error} />
+        <PrecheckResults
+          pending={check.isPending}
+          result={check.data}
+          error={check.error}
+          outdated={checkOutdated}
+        />
       </Stack>
     </Section>
   );
