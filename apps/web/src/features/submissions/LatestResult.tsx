@@ -8,6 +8,7 @@ import { Section } from '../../ui/Section.tsx';
 import { countTests } from '../../ui/test-count.ts';
 import { useSession } from '../auth/session.ts';
 import { EvaluationBody } from './EvaluationBody.tsx';
+import { NotFinalNote } from './FinalSubmissionNote.tsx';
 import { ResultOutcome } from './ResultOutcome.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import { SubmissionStateNote } from './SubmissionStateNote.tsx';
@@ -96,6 +97,8 @@ function LatestResultBody({ submission }: { submission: SubmissionDetail }) {
           />
         ) : null}
       </Stack>
+      {/* The reader's own latest submission: they may choose their final one. */}
+      <NotFinalNote submission={submission} canChoose />
       {graded ? (
         <TestResultList
           // A new result opens its own first failing test.

@@ -1,5 +1,4 @@
 import { Alert, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { IconBan, IconFlag, IconRefresh } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SubmissionDetail } from '@kadai/contracts';
@@ -23,8 +22,10 @@ import { StatusBadge } from './StatusBadge.tsx';
 import { SubmissionFiles } from './SubmissionFiles.tsx';
 import { SubmissionStateNote } from './SubmissionStateNote.tsx';
 import { isCancelable } from './status.ts';
-import { cancelSubmission, regradeSubmission, selectFinal } from './submissions.api.ts';
+import { NotFinalNote, useIsNotFinal } from './FinalSubmissionNote.tsx';
+import { cancelSubmission, regradeSubmission } from './submissions.api.ts';
 import { submissionKeys, submissionQuery } from './submissions.queries.ts';
+import { useSelectFinal } from './useSelectFinal.tsx';
 import { useWhenSettled } from './useWhenSettled.ts';
 
 /** One submission: its state (live while grading), code and files, and the result of every test. */
@@ -64,11 +65,9 @@ function SubmissionView({ submission }: { submission: SubmissionDetail }) {
     notifySuccess(message);
     await refreshRelated();
   };
-  const final = useMutation({
-    mutationFn: () => selectFinal(submission.assignment_id, submission.course_id, submission.id),
-    onSuccess: onSuccess(t('submissions.final.done', { id: submission.id })),
-    onError: (error) => notifyError(errorMessage(error, t), { title: t('submissions.final.failed') }),
-  });
+  const final = useSelectFinal(submission);
+  // When another submission is final, the note saying so holds the button instead.
+  const isNotFinal = useIsNotFinal(submission);
   const regrade = useMutation({
     mutationFn: () => regradeSubmission(submission.id),
     onSuccess: onSuccess(t('submissions.regrade.done', { id: submission.id })),
@@ -80,19 +79,14 @@ function SubmissionView({ submission }: { submission: SubmissionDetail }) {
     onError: (error) => notifyError(errorMessage(error, t), { title: t('submissions.cancel.failed') }),
   });
 
-  const confirmFinal = () =>
-    modals.openConfirmModal({
-      title: t('submissions.final.title'),
-      children: <Text size="sm">{t('common.confirmFinalSubmission')}</Text>,
-      labels: { confirm: t('common.ok'), cancel: t('common.cancel') },
-      onConfirm: () => final.mutate(),
-    });
   // Only a graded submission can be final; its author or a manager of the course chooses it.
+  const canChooseFinal = submission.user.id === userId || submission.can_manage;
   const canSelectFinal =
     submission.status === 'Completed' &&
     !submission.is_final &&
     !submission.is_reference &&
-    (submission.user.id === userId || submission.can_manage);
+    !isNotFinal &&
+    canChooseFinal;
 
   return (
     <Stack gap="lg">
@@ -136,7 +130,7 @@ function SubmissionView({ submission }: { submission: SubmissionDetail }) {
         {canSelectFinal ? (
           <Button
             leftSection={<IconFlag size={16} aria-hidden />}
-            onClick={confirmFinal}
+            onClick={final.confirm}
             loading={final.isPending}
           >
             {t('submissions.final.select')}
@@ -176,6 +170,7 @@ function SubmissionView({ submission }: { submission: SubmissionDetail }) {
           {t('submissions.detail.toAssignment')}
         </Button>
       </Group>
+      <NotFinalNote submission={submission} canChoose={canChooseFinal} />
 
       {submission.status === 'InvalidFormat' || submission.status === 'InternalError' ? (
         <Alert

@@ -12,6 +12,7 @@ import { Section } from '../../ui/Section.tsx';
 import { assignmentKeys } from '../assignments/assignments.queries.ts';
 import { checkSubmissionFiles, readSubmittedFile } from '../assignments/file-limits.ts';
 import { FileProblemList } from './FileProblemList.tsx';
+import { FinalSubmissionNotice } from './FinalSubmissionNote.tsx';
 import { PrecheckResults } from './PrecheckResults.tsx';
 import { SubmissionLimits } from './SubmissionLimits.tsx';
 import { precheck, submit } from './submissions.api.ts';
@@ -158,6 +159,7 @@ export function SubmitPanel({ detail }: { detail: AssignmentCourseDetail }) {
         ) : null}
 
         <FileProblemList problems={shownProblems} />
+        <FinalSubmissionNotice assignmentId={assignment.id} courseId={course.course_id} />
 
         <Group justify="space-between">
           <FileButton onChange={addFiles} multiple>

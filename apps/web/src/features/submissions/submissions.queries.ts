@@ -54,6 +54,20 @@ export function myAssignmentSubmissionsQuery(courseId: number, userId: number, a
   });
 }
 
+/**
+ * A student's final submission to one assignment, if they marked one (a list of at most one): it is
+ * the one that counts, whatever they submit after it. Under `lists()`, so a submit refreshes it.
+ */
+export function finalSubmissionQuery(courseId: number, userId: number, assignmentId: number) {
+  return mySubmissionsQuery(courseId, userId, {
+    assignment_id: assignmentId,
+    is_final: true,
+    limit: 1,
+    offset: 0,
+    ordering: '-created_at',
+  });
+}
+
 /** One submission; asks again every 1.5 s until it is graded, canceled or refused. */
 export function submissionQuery(id: number) {
   return queryOptions({
