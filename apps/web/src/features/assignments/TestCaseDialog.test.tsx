@@ -78,6 +78,35 @@ describe('the kind switch', () => {
   });
 });
 
+describe('the time limit', () => {
+  it('says it is CPU time, per test of a pytest file, and that results show elapsed time', async () => {
+    stubFetch(() => json(404, {}));
+    renderDialog();
+    const limit = await screen.findByRole('textbox', { name: 'CPU time limit' });
+    const description = () => document.getElementById(limit.getAttribute('aria-describedby') ?? '');
+    expect(description()?.textContent).toBe(
+      'CPU time of the program. A result shows the elapsed time, sandbox start-up included, which can be more.',
+    );
+    choosePytest();
+    await screen.findByRole('textbox', { name: 'Test module' });
+    expect(description()?.textContent).toBe(
+      'CPU time of each test. A result shows the elapsed time of the whole file, which can be more.',
+    );
+  });
+
+  it('says so in Japanese', async () => {
+    await i18n.changeLanguage('ja');
+    stubFetch(() => json(404, {}));
+    renderDialog();
+    const limit = await screen.findByRole('textbox', { name: 'CPU 時間の制限' });
+    fireEvent.click(screen.getByRole('radio', { name: 'pytest テストファイル' }));
+    await screen.findByRole('textbox', { name: 'テストモジュール' });
+    expect(document.getElementById(limit.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'テスト 1 件ごとの CPU 時間です。結果にはファイル全体の経過時間が表示され、これより長くなることがあります。',
+    );
+  });
+});
+
 describe('the test-case editor with a pytest test', () => {
   it('shows the test file fields instead of the io and script ones', async () => {
     stubFetch(() => json(404, {}));

@@ -46,6 +46,7 @@ export function TestCaseFields({
     min: number,
     max: number,
     suffix: string,
+    description?: string,
   ) => (
     <Controller
       control={form.control}
@@ -54,6 +55,7 @@ export function TestCaseFields({
       render={({ field, fieldState }) => (
         <NumberInput
           label={label}
+          description={description}
           value={field.value}
           onChange={(value) => field.onChange(typeof value === 'number' ? value : min)}
           onBlur={field.onBlur}
@@ -131,7 +133,18 @@ export function TestCaseFields({
       {kind === 'pytest' ? <TestCasePointsField form={form} counted={counted} /> : null}
       <SimpleGrid cols={{ base: 1, sm: kind === 'pytest' ? 2 : 3 }} spacing="sm">
         {kind === 'pytest' ? null : <TestCasePointsField form={form} counted={counted} />}
-        {numberField('time_limit_ms', t('testCases.fields.timeLimit'), 100, 10_000, ' ms')}
+        {/*
+          The limit is CPU time (per test of a pytest file) while a result shows the run's elapsed time,
+          sandbox start-up included: a Correct result above its limit is no contradiction once said.
+        */}
+        {numberField(
+          'time_limit_ms',
+          t('testCases.fields.timeLimit'),
+          100,
+          10_000,
+          ' ms',
+          kind === 'pytest' ? t('testCases.help.timeLimitPytest') : t('testCases.help.timeLimit'),
+        )}
         {numberField('memory_limit_mb', t('testCases.fields.memoryLimit'), 32, 1024, ' MB')}
       </SimpleGrid>
       {kind === 'pytest' ? null : (

@@ -9,7 +9,9 @@ import type { TestResult } from './test-results.ts';
 export function EvaluationSummary({ evaluation }: { evaluation: TestResult }) {
   const { t } = useTranslation();
   const format = useFormatters();
-  // A hidden evaluation has no time or memory at all (they could spell out its input).
+  // A hidden evaluation has no time or memory at all (they could spell out its input). The time is the
+  // whole run's wall time (sandbox start-up, every test of a pytest file) and the limit is CPU time per
+  // run or test: a Correct result may show more than its limit, so the figure says which is which.
   const timeMs = 'time_ms' in evaluation ? evaluation.time_ms : null;
   const memoryKb = 'memory_kb' in evaluation ? evaluation.memory_kb : null;
   // A pytest file's items say which tests failed or raised: "wrong answer" (in Japanese "the output
@@ -37,7 +39,7 @@ export function EvaluationSummary({ evaluation }: { evaluation: TestResult }) {
           </Text>
         ) : null}
         <Text size="xs" c="dimmed">
-          {timeMs === null ? '–' : t('submissions.results.time', { ms: format.number(timeMs) })}
+          {timeMs === null ? '–' : t('submissions.results.timeElapsed', { ms: format.number(timeMs) })}
         </Text>
         <Text size="xs" c="dimmed">
           {memoryKb === null ? '–' : t('submissions.results.memory', { size: format.bytes(memoryKb * 1024) })}
