@@ -56,6 +56,8 @@ export function TestCaseFields({
         <NumberInput
           label={label}
           description={description}
+          // Under the input, so the inputs of a row line up whether or not one has a description.
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
           value={field.value}
           onChange={(value) => field.onChange(typeof value === 'number' ? value : min)}
           onBlur={field.onBlur}

@@ -100,9 +100,12 @@ export function NotFinalNote({ submission, canChoose }: { submission: ShownSubmi
           ) : (
             <Text size="sm">{t('submissions.final.makeLater', { id: submission.id })}</Text>
           )}
+          {/* In the alert's own text colour, underlined: blue on the orange alert is too faint. */}
           <Anchor
             component={Link}
             size="sm"
+            c="inherit"
+            underline="always"
             to={pathTo('SubmissionDetail', { course_id: final.course_id, submission_id: final.id })}
           >
             {t('submissions.final.open', { id: final.id })}
