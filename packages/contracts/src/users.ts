@@ -31,17 +31,23 @@ export const UserSummary = z
   .meta({ id: 'UserSummary' });
 export type UserSummary = z.infer<typeof UserSummary>;
 
+/** Han, kana and Hangul: scripts whose names are written family name first in any language. */
+const FAMILY_FIRST_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
 /**
- * A person's name as every screen and e-mail writes it (docs/accounts.md, "Names"): one rule per
- * language, whatever script the name is written in. Japanese puts the family name (`last_name`) first —
- * "鈴木 陽菜", "Wilson James" — English the given name (`first_name`): "陽菜 鈴木", "James Wilson".
- * Empty when the account has no name; each caller says what stands in (an e-mail, a forum handle).
+ * A person's name as every screen and e-mail writes it (docs/accounts.md, "Names"), one rule per
+ * language. A name written in Han, kana or Hangul is written family name (`last_name`) first in every
+ * language — "鈴木 陽菜" on an English screen too, as it is in any text. A name in another script follows
+ * the interface: family name first in Japanese ("Wilson James"), given name (`first_name`) first in
+ * English ("James Wilson"). Empty when the account has no name; each caller says what stands in (an
+ * e-mail, a forum handle).
  */
 export function personName(person: { first_name: string; last_name: string }, language: string): string {
   const given = person.first_name.trim();
   const family = person.last_name.trim();
-  const parts = language === 'ja' || language.startsWith('ja-') ? [family, given] : [given, family];
-  return parts.filter(Boolean).join(' ');
+  const familyFirst =
+    language === 'ja' || language.startsWith('ja-') || FAMILY_FIRST_SCRIPT.test(family + given);
+  return (familyFirst ? [family, given] : [given, family]).filter(Boolean).join(' ');
 }
 
 const Name = str().trim().normalize('NFC').max(150);

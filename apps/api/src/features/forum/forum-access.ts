@@ -1,4 +1,4 @@
-import type { CourseRole, ForumAuthor, ForumRecord } from '@kadai/contracts';
+import { personName, type CourseRole, type ForumAuthor, type ForumRecord } from '@kadai/contracts';
 import type { Executor } from '../../db/client.ts';
 import type { Actor } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -40,7 +40,8 @@ export const canEdit = (record: RecordRow, actor: Actor, role: CourseRole) =>
 
 /** A name classmates may see: never the whole e-mail address. */
 export function toForumAuthor(row: AuthorRow): ForumAuthor {
-  const name = `${row.firstName} ${row.lastName}`.trim();
+  // The API's own string is the English rule of personName (docs/accounts.md, "Names").
+  const name = personName({ first_name: row.firstName, last_name: row.lastName }, 'en');
   return {
     id: row.id,
     display_name: name || (row.email.split('@')[0] ?? ''),

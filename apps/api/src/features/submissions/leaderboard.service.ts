@@ -1,9 +1,10 @@
 import { createHmac } from 'node:crypto';
-import type {
-  Leaderboard,
-  LeaderboardEntry,
-  LeaderboardProfile,
-  LeaderboardProfileUpdate,
+import {
+  personName,
+  type Leaderboard,
+  type LeaderboardEntry,
+  type LeaderboardProfile,
+  type LeaderboardProfileUpdate,
 } from '@kadai/contracts';
 import type { Actor, AppContext } from '../../lib/context.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
@@ -95,7 +96,9 @@ export async function updateProfile(
 
 /* ─── The board ──────────────────────────────────────────────────────────────────────────────── */
 
-const realName = (s: standings.StudentRow) => `${s.firstName} ${s.lastName}`.trim() || s.email;
+/** The API's own string is the English rule of personName (docs/accounts.md, "Names"). */
+const realName = (s: standings.StudentRow) =>
+  personName({ first_name: s.firstName, last_name: s.lastName }, 'en') || s.email;
 
 /**
  * `GET Leaderboard/{assignment_id}/{course_id}`: members of the course who may see the assignment

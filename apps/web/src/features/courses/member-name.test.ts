@@ -10,9 +10,16 @@ describe('memberName', () => {
     expect(memberName(hina, 'ja')).toBe('鈴木 陽菜');
   });
 
-  it('puts the given name first in English, whatever the script: one rule per language', () => {
+  it('puts the given name first in English, but a name in kanji or kana family first', () => {
     expect(memberName(james, 'en-US')).toBe('James Wilson');
-    expect(memberName(hina, 'en-US')).toBe('陽菜 鈴木');
+    // "陽菜 鈴木" is how no one writes a kanji name, in any language.
+    expect(memberName(hina, 'en-US')).toBe('鈴木 陽菜');
+    expect(memberName({ first_name: 'ひな', last_name: 'すずき', email: 'k@example.com' }, 'en-US')).toBe(
+      'すずき ひな',
+    );
+    expect(memberName({ first_name: 'Hina', last_name: 'Suzuki', email: 's@example.com' }, 'en-US')).toBe(
+      'Hina Suzuki',
+    );
   });
 
   it('leaves out a missing part and falls back to the e-mail', () => {

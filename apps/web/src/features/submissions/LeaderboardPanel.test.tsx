@@ -62,8 +62,8 @@ describe('the leaderboard’s real names', () => {
     expect(await names()).toEqual(['鈴木 陽菜', 'Wilson James']);
   });
 
-  it('given name first in English', async () => {
+  it('given name first in English, a kanji name still family first', async () => {
     renderBoard('en-US');
-    expect(await names()).toEqual(['陽菜 鈴木', 'James Wilson']);
+    expect(await names()).toEqual(['鈴木 陽菜', 'James Wilson']);
   });
 });
