@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Submission } from '@kadai/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { pathTo } from '../../app/route-table.ts';
+import { pathTo } from '../../routes/route-table.ts';
 import { useSession } from '../auth/session.ts';
 import { finalSubmissionQuery } from './submissions.queries.ts';
 import { useSelectFinal } from './useSelectFinal.tsx';
