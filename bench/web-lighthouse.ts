@@ -131,14 +131,29 @@ export async function runLighthouse(
     preset === 'desktop'
       ? { ...desktopConfig, settings: { ...desktopConfig.settings, onlyCategories: CATEGORIES, ...scaled } }
       : { extends: 'lighthouse:default', settings: { onlyCategories: CATEGORIES, ...scaled } };
-  // A trace now and then comes back without its navigation (NO_NAVSTART on a busy box): run it again.
+  // A trace now and then comes back without its navigation (NO_NAVSTART on a busy box), or the browser
+  // stops answering in time (PROTOCOL_TIMEOUT, thrown rather than reported): run it again.
   for (let attempt = 1; ; attempt++) {
-    const result = await lighthouse(url, flags, config);
+    let result: Awaited<ReturnType<typeof lighthouse>>;
+    try {
+      result = await lighthouse(url, flags, config);
+    } catch (error) {
+      if (attempt < 3 && isLighthouseRuntimeError(error)) {
+        console.warn(`Lighthouse on ${url}: ${String(error)}; running it again.`);
+        continue;
+      }
+      throw error;
+    }
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     if (result.lhr.runtimeError && attempt < 3) continue;
     if (saveAs) writeFileSync(saveAs, JSON.stringify(result.lhr));
     return figuresOf(result.lhr);
   }
+}
+
+/** An error Lighthouse throws for a run that went wrong in the browser (its `lhrRuntimeError` flag). */
+function isLighthouseRuntimeError(error: unknown): boolean {
+  return error instanceof Error && 'lhrRuntimeError' in error && error.lhrRuntimeError === true;
 }
 
 interface NetworkRequest {
