@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GradebookRow } from '@kadai/contracts';
-import { filterGradebook, sortGradebook } from './gradebook-table.ts';
+import { filterGradebook, maxDueSoFar, sortGradebook } from './gradebook-table.ts';
 
 const row = (
   id: number,
@@ -57,5 +57,22 @@ describe('the gradebook table', () => {
     expect(by('total', 'descending')).toEqual([3, 1, 2]);
     // In English, first name first: Ann Abe, Bob Baba, Taro Yamada.
     expect(by('name', 'ascending')).toEqual([2, 3, 1]);
+  });
+
+  it('adds up the maximum of the columns already due, the full total aside', () => {
+    const column = (key: string, due_at: string, max_score: number) => ({
+      ...book.columns[0]!,
+      key,
+      due_at,
+      max_score,
+    });
+    const columns = [
+      column('a1', '2026-01-01T00:00:00.000Z', 10),
+      column('q2', '2026-02-01T00:00:00.000Z', 4),
+      column('a3', '2026-03-01T00:00:00.000Z', 38),
+    ];
+    expect(maxDueSoFar(columns, Date.parse('2025-12-31T00:00:00.000Z'))).toBe(0);
+    expect(maxDueSoFar(columns, Date.parse('2026-02-01T00:00:00.000Z'))).toBe(14);
+    expect(maxDueSoFar(columns, Date.parse('2026-06-01T00:00:00.000Z'))).toBe(52);
   });
 });

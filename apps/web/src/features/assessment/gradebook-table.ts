@@ -52,3 +52,12 @@ export function sortGradebook(
     return sign * (left - right) || byName(a, b);
   });
 }
+
+/**
+ * The points of the columns already due at `now` (the course's dates, not a student's extension): what a
+ * total can have reached so far, shown beside the full maximum so that "7 of 52" early in a term reads
+ * as 7 of the 10 points due.
+ */
+export function maxDueSoFar(columns: Pick<Gradebook, 'columns'>['columns'], now: number): number {
+  return columns.reduce((sum, column) => sum + (Date.parse(column.due_at) <= now ? column.max_score : 0), 0);
+}
