@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Course, CourseRole, Gradebook } from '@kadai/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '../../test/fetch.ts';
@@ -46,15 +46,90 @@ const BOOK: Gradebook = {
   ],
 };
 
-function server(role: CourseRole) {
+function server(role: CourseRole, book: Gradebook = BOOK) {
   return stubFetch((request) => {
     const path = new URL(request.url, 'http://test').pathname;
     if (path === '/api/Config/')
       return json(200, { product_name: 'Kadai', google_client_id: null, provider_url: '' });
     if (path === '/api/Course/1/') return json(200, course(role));
-    if (path === '/api/Course/1/gradebook/') return json(200, BOOK);
+    if (path === '/api/Course/1/gradebook/') return json(200, book);
     return json(404, { detail: 'Not found.', code: 'not_found' });
   });
+}
+
+/** A course of `students` students × `items` assignments; student 250 has the best total. */
+function largeBook(students: number, items: number): Gradebook {
+  const columns = Array.from({ length: items }, (_, i) => ({
+    key: `a${i + 1}`,
+    kind: 'assignment' as const,
+    id: i + 1,
+    item_id: i + 1,
+    title: `Week ${i + 1}`,
+    due_at: AT,
+    max_score: 10,
+  }));
+  const rows = Array.from({ length: students }, (_, s) => {
+    const id = s + 1;
+    const cells = columns.map((_, i) => {
+      const score = id === 250 ? 10 : (id * 7 + i) % 13 === 0 ? null : (id * 7 + i) % 10;
+      return {
+        score,
+        attempts: score === null ? 0 : 1,
+        late: false,
+        missing: score === null,
+        extended: false,
+      };
+    });
+    return {
+      user: { id, email: `s${id}@example.jp`, first_name: 'Student', last_name: String(id).padStart(3, '0') },
+      cells,
+      total: cells.reduce((sum, cell) => sum + (cell.score ?? 0), 0),
+      late: 0,
+      missing: cells.filter((cell) => cell.missing).length,
+    };
+  });
+  return { course_id: 1, max_total: items * 10, columns, rows };
+}
+
+/** jsdom has no IntersectionObserver: this one reports the watched element in view when told to. */
+class FakeIntersectionObserver implements IntersectionObserver {
+  static live = new Set<FakeIntersectionObserver>();
+  readonly root = null;
+  readonly rootMargin = '0px';
+  readonly scrollMargin = '0px';
+  readonly thresholds = [0];
+  private targets: Element[] = [];
+  constructor(private readonly callback: IntersectionObserverCallback) {
+    FakeIntersectionObserver.live.add(this);
+  }
+  observe(target: Element) {
+    this.targets.push(target);
+  }
+  unobserve() {}
+  disconnect() {
+    FakeIntersectionObserver.live.delete(this);
+  }
+  takeRecords() {
+    return [];
+  }
+  /** The end of the drawn rows comes into view (as a scroll would bring it). */
+  static scrollToEnd() {
+    for (const observer of [...FakeIntersectionObserver.live]) {
+      const entries = observer.targets.map((target) => {
+        const rect = target.getBoundingClientRect();
+        return {
+          target,
+          isIntersecting: true,
+          intersectionRatio: 1,
+          boundingClientRect: rect,
+          intersectionRect: rect,
+          rootBounds: null,
+          time: 0,
+        };
+      });
+      observer.callback(entries, observer);
+    }
+  }
 }
 
 const rail = () => screen.getByRole('navigation', { name: 'Course' });
@@ -96,6 +171,29 @@ describe('the gradebook page', () => {
     expect(screen.getByText('1 of 2 students')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Search students'), { target: { value: 'nobody' } });
     expect(screen.getByText('No student matches.')).toBeTruthy();
+  });
+
+  it('sets the total beside what is due so far, and shows a column’s whole title on focus', async () => {
+    useSession.setState({ userId: 2, roles: ['instructor'], editorCourses: [1] });
+    const title = 'Week 12: recursion, memoisation and the cost of a naive Fibonacci';
+    const [loops, quiz] = BOOK.columns;
+    // The quiz closes long after today: its 4 points are not due yet.
+    server('editor', {
+      ...BOOK,
+      columns: [
+        { ...loops!, title },
+        { ...quiz!, due_at: '2099-01-01T00:00:00.000Z' },
+      ],
+    });
+    renderApp('/course/1/gradebook');
+    const table = await screen.findByRole('table', {}, SLOW);
+    const total = within(table).getByRole('columnheader', { name: /^Total/ });
+    expect(within(total).getByText('of 14')).toBeTruthy();
+    expect(within(total).getByText('10 due so far')).toBeTruthy();
+    // A long title is clamped in its header; the keyboard reaches the whole of it as well as a mouse.
+    const sortButton = within(table).getByRole('button', { name: new RegExp(`^${title}`) });
+    fireEvent.focus(sortButton);
+    expect((await screen.findByRole('tooltip')).textContent).toContain(title);
   });
 
   it('marks extended work and grants an extension from a student’s row', async () => {
@@ -142,4 +240,35 @@ describe('the gradebook page', () => {
       expect(requests.filter((request) => request.url === '/api/Course/1/gradebook/')).toHaveLength(2),
     );
   });
+
+  it(
+    'draws a large book’s rows as they scroll into view; sorting and filtering take in every row',
+    { timeout: 90_000 },
+    async () => {
+      vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
+      useSession.setState({ userId: 2, roles: ['instructor'], editorCourses: [1] });
+      server('editor', largeBook(300, 40));
+      renderApp('/course/1/gradebook');
+      // Plain selectors: role queries over thousands of cells take seconds each in jsdom.
+      const caption = await screen.findByText('300 of 300 students', {}, SLOW);
+      const table = caption.closest('table')!;
+      const drawn = () => [...table.querySelectorAll('tbody > tr')];
+      const firstEmail = () => drawn()[0]!.querySelector('th')!.textContent;
+      // Every student counts, a screenful is drawn: 12,000 cells would block the first paint.
+      expect(table.getAttribute('aria-rowcount')).toBe('301');
+      expect(drawn()).toHaveLength(20);
+      expect(drawn()[19]!.getAttribute('aria-rowindex')).toBe('21');
+      act(() => FakeIntersectionObserver.scrollToEnd());
+      expect(drawn()).toHaveLength(45);
+      // Sorting ranks all 300, not the rows drawn: student 250 (not drawn so far) comes first.
+      fireEvent.click(screen.getByTitle('Sort by Total'));
+      expect(firstEmail()).toContain('s250@example.jp');
+      expect(drawn()).toHaveLength(20);
+      fireEvent.click(screen.getByLabelText('Missing work'));
+      const missing = largeBook(300, 40).rows.filter((row) => row.missing > 0).length;
+      expect(screen.getByText(`${missing} of 300 students`)).toBeTruthy();
+      expect(drawn()).toHaveLength(20);
+      vi.unstubAllGlobals();
+    },
+  );
 });

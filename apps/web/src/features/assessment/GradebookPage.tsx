@@ -1,35 +1,32 @@
 import {
   ActionIcon,
-  Badge,
   Button,
   Group,
   Menu,
   SegmentedControl,
   Skeleton,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
-  Tooltip,
 } from '@mantine/core';
 import { IconClockPlus, IconDownload, IconSearch } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { Gradebook, GradebookCell, GradebookRow } from '@kadai/contracts';
-import { useMemo, useState } from 'react';
+import type { Gradebook, GradebookRow } from '@kadai/contracts';
+import { Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCourse } from '../courses/useCourse.ts';
 import { NotFoundPage } from '../../ui/NotFoundPage.tsx';
 import { saveBlob } from '../../ui/download.ts';
 import { ErrorState } from '../../ui/ErrorState.tsx';
-import { SortHeader } from '../../ui/SortHeader.tsx';
+import { lazyComponent } from '../../ui/lazyComponent.ts';
 import { notifyError } from '../../ui/notify.ts';
 import { useSession } from '../auth/session.ts';
 import { canManageCourse } from '../courses/course-access.ts';
 import { memberName } from '../courses/member-name.ts';
-import { GrantExtensionDialog } from '../extensions/GrantExtensionDialog.tsx';
 import type { GrantPrefill } from '../extensions/extension-form.ts';
 import { downloadGradebookCsv, gradebookQuery } from './gradebook.api.ts';
+import { GradebookGrid } from './GradebookGrid.tsx';
 import {
   filterGradebook,
   sortGradebook,
@@ -37,7 +34,12 @@ import {
   type GradebookSort,
   type GradebookSortKey,
 } from './gradebook-table.ts';
-import classes from './Gradebook.module.css';
+
+// Loaded when an extension is first asked for: its form (react-hook-form, date and number inputs, the
+// course's assignments and quizzes) is no part of the table's first paint.
+const GrantExtensionDialog = lazyComponent(() =>
+  import('../extensions/GrantExtensionDialog.tsx').then((m) => ({ default: m.GrantExtensionDialog })),
+);
 
 /**
  * The course gradebook (docs/assessment.md, "Gradebook"): every student against every assignment and
@@ -66,11 +68,23 @@ function GradebookView({ courseId }: { courseId: number }) {
   const [filter, setFilter] = useState<GradebookFilter>('all');
   const [sort, setSort] = useState<GradebookSort>({ key: 'name', direction: 'ascending' });
   const [grant, setGrant] = useState<GrantPrefill | null>(null);
+  // Once loaded, the dialog stays mounted, so it closes with its transition.
+  const [hasGranted, setHasGranted] = useState(false);
+  const openGrant = useCallback((prefill: GrantPrefill) => {
+    setHasGranted(true);
+    setGrant(prefill);
+  }, []);
   const data = book.data;
   const rows = useMemo(
     () =>
       data ? sortGradebook(data, filterGradebook(data.rows, search, filter, language), sort, language) : [],
     [data, search, filter, sort, language],
+  );
+  // One function for every row, so a row is redrawn only when its own data changes.
+  const grantMenu = useCallback(
+    (user: GradebookRow['user']) =>
+      data ? <GrantMenu data={data} user={user} onGrant={openGrant} language={language} /> : null,
+    [data, language, openGrant],
   );
   const download = useMutation({
     mutationFn: () => downloadGradebookCsv(courseId),
@@ -131,150 +145,19 @@ function GradebookView({ courseId }: { courseId: number }) {
           data={data}
           rows={rows}
           sort={sort}
+          viewKey={`${sort.key} ${sort.direction} ${filter} ${search}`}
           onSort={onSort}
-          onGrant={setGrant}
+          grantMenu={grantMenu}
           language={language}
+          fetchedAt={book.dataUpdatedAt}
         />
       )}
-      <GrantExtensionDialog courseId={courseId} prefill={grant} onClose={() => setGrant(null)} />
-    </Stack>
-  );
-}
-
-/** A score with its flags in words, not colour alone; an extension's tooltip says what it means. */
-function Cell({ cell }: { cell: GradebookCell }) {
-  const { t } = useTranslation();
-  return (
-    <Stack gap={2} align="flex-start">
-      <Text size="sm" c={cell.score === null ? 'dimmed' : undefined}>
-        {cell.score === null ? '–' : cell.score}
-      </Text>
-      {cell.missing ? (
-        <Badge size="xs" color="red" variant="light">
-          {t('gradebook.missing')}
-        </Badge>
-      ) : null}
-      {cell.late ? (
-        <Badge size="xs" color="orange" variant="light">
-          {t('gradebook.late')}
-        </Badge>
-      ) : null}
-      {cell.extended ? (
-        <Tooltip label={t('gradebook.extendedHint')}>
-          <Badge
-            size="xs"
-            color="grape"
-            variant="light"
-            leftSection={<IconClockPlus size={10} aria-hidden />}
-          >
-            {t('gradebook.extended')}
-          </Badge>
-        </Tooltip>
+      {hasGranted ? (
+        <Suspense fallback={null}>
+          <GrantExtensionDialog courseId={courseId} prefill={grant} onClose={() => setGrant(null)} />
+        </Suspense>
       ) : null}
     </Stack>
-  );
-}
-
-function GradebookGrid({
-  data,
-  rows,
-  sort,
-  onSort,
-  onGrant,
-  language,
-}: {
-  data: Gradebook;
-  rows: Gradebook['rows'];
-  sort: GradebookSort;
-  onSort: (key: GradebookSortKey) => void;
-  onGrant: (prefill: GrantPrefill) => void;
-  language: string;
-}) {
-  const { t } = useTranslation();
-  const dateFormat = new Intl.DateTimeFormat(language, { month: 'short', day: 'numeric' });
-  return (
-    // A scrolling region takes the focus, so a keyboard can scroll it (axe: scrollable-region-focusable).
-    <div className={classes.scroller} tabIndex={0} role="region" aria-label={t('routes.gradebook')}>
-      <Table className={classes.table} striped highlightOnHover>
-        <Table.Caption>
-          {t('gradebook.caption', { count: rows.length, total: data.rows.length })}
-        </Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <SortHeader
-              sortKey="name"
-              sort={sort}
-              onSort={onSort}
-              title={t('gradebook.sortBy', { column: t('gradebook.student') })}
-              className={classes.name}
-            >
-              <Text size="xs" fw={700}>
-                {t('gradebook.student')}
-              </Text>
-            </SortHeader>
-            <SortHeader
-              sortKey="total"
-              sort={sort}
-              onSort={onSort}
-              title={t('gradebook.sortBy', { column: t('gradebook.total') })}
-            >
-              <Text size="xs" fw={700}>
-                {t('gradebook.total')}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {t('gradebook.maxPoints', { max: data.max_total })}
-              </Text>
-            </SortHeader>
-            {data.columns.map((column) => (
-              <SortHeader
-                key={column.key}
-                sortKey={column.key}
-                sort={sort}
-                onSort={onSort}
-                title={t('gradebook.sortBy', { column: column.title })}
-              >
-                <Text size="xs" fw={700} lineClamp={2} title={column.title} miw={96}>
-                  {column.title}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {t(column.kind === 'quiz' ? 'gradebook.quizDue' : 'gradebook.assignmentDue', {
-                    date: dateFormat.format(new Date(column.due_at)),
-                    max: column.max_score,
-                  })}
-                </Text>
-              </SortHeader>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={row.user.id}>
-              <Table.Th scope="row" fw={400} className={classes.name}>
-                <Group gap={4} wrap="nowrap" justify="space-between">
-                  <div style={{ minWidth: 0 }}>
-                    <Text size="sm">{memberName(row.user, language)}</Text>
-                    <Text size="xs" c="dimmed" truncate>
-                      {row.user.email}
-                    </Text>
-                  </div>
-                  <GrantMenu data={data} user={row.user} onGrant={onGrant} language={language} />
-                </Group>
-              </Table.Th>
-              <Table.Td>
-                <Text size="sm" fw={600}>
-                  {row.total}
-                </Text>
-              </Table.Td>
-              {row.cells.map((cell, index) => (
-                <Table.Td key={data.columns[index]?.key ?? index}>
-                  <Cell cell={cell} />
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </div>
   );
 }
 
