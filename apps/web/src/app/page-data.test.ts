@@ -5,6 +5,7 @@ import {
   totalScoreQuery,
 } from '../features/assignments/assignments.queries.ts';
 import { SESSION_DEFAULTS, useSession } from '../features/auth/session.ts';
+import { gradebookQuery } from '../features/assessment/gradebook.api.ts';
 import { courseQuery } from '../features/courses/courses.queries.ts';
 import { quizInCourseQuery } from '../features/quizzes/quizzes.queries.ts';
 import {
@@ -72,6 +73,19 @@ describe("the opened page's first API calls, started beside the app's code", () 
     prefetchOpenedPage(queryClient, '/course/3/quizzes/5/quiz-courses/9', true);
     await settled(queryClient);
     expect(queryClient.getQueryState(quizInCourseQuery(5, 3).queryKey)).toBeDefined();
+  });
+
+  it('ask for the gradebook for an editor of the course, not for a student', async () => {
+    const { requests } = stubFetch(() => json(404, { detail: 'Not found.' }));
+    const queryClient = createQueryClient();
+    prefetchOpenedPage(queryClient, '/course/3/gradebook', true);
+    await settled(queryClient);
+    expect(paths(requests)).toEqual(['/api/Course/3/']);
+    useSession.setState({ editorCourses: [3] });
+    prefetchOpenedPage(queryClient, '/course/3/gradebook', true);
+    await settled(queryClient);
+    expect(paths(requests)).toContain('/api/Course/3/gradebook/');
+    expect(queryClient.getQueryState(gradebookQuery(3).queryKey)?.status).toBe('error');
   });
 
   it('ask for the course alone on the other pages of a course', async () => {

@@ -20,6 +20,7 @@ const PAGE_DATA: Partial<Record<RouteName, () => Promise<PagePrefetch>>> = {
   AssignmentDetail: async () =>
     (await import('../features/assignments/assignment-page-data.ts')).prefetchAssignmentPage,
   QuizDetailV2: async () => (await import('../features/quizzes/quizzes.queries.ts')).prefetchQuizPage,
+  Gradebook: async () => (await import('../features/assessment/gradebook.api.ts')).prefetchGradebookPage,
 };
 
 /**
