@@ -9,17 +9,19 @@ import type { Executor } from '../../db/client.ts';
  */
 
 const num = z.coerce.number();
+/** JSON numbers need no coercion: checked as they are, 12,000 cells at a time. */
+const int = z.number().int();
 /** `[user_id, item, attempts, score, counted_late, any_late]` per student and assignment. */
 const AssignmentCells = z.object({
   rows: z.tuple([
     z.object({
-      cells: z.array(z.tuple([num, num, num, num.nullable(), z.boolean().nullable(), z.boolean()])),
+      cells: z.array(z.tuple([int, int, int, z.number().nullable(), z.boolean().nullable(), z.boolean()])),
     }),
   ]),
 });
 /** `[user_id, item, score]` per student and quiz. */
 const QuizCells = z.object({
-  rows: z.tuple([z.object({ cells: z.array(z.tuple([num, num, num.nullable()])) })]),
+  rows: z.tuple([z.object({ cells: z.array(z.tuple([int, int, z.number().nullable()])) })]),
 });
 
 export interface CellFacts {

@@ -21,7 +21,12 @@ export async function getGradebook(ctx: AppContext, actor: Actor, courseId: numb
     loadCells(ctx.db, courseId),
     loadExtensions(ctx.db, courseId),
   ]);
-  type Column = GradebookColumn & { facts: Map<string, CellFacts>; own: Map<string, Date | null> };
+  type Column = GradebookColumn & {
+    facts: Map<string, CellFacts>;
+    own: Map<string, Date | null>;
+    /** The due date in milliseconds, parsed once rather than once per cell. */
+    dueAt: number;
+  };
   const columns: Column[] = [
     ...work.assignments.map((c) => ({
       ...c,
@@ -47,6 +52,7 @@ export async function getGradebook(ctx: AppContext, actor: Actor, courseId: numb
       max_score: c.maxScore,
       facts: c.facts,
       own: c.own,
+      dueAt: c.dueAt,
     }));
   const now = Date.now();
   const rows = students.map((user) => {
@@ -55,7 +61,7 @@ export async function getGradebook(ctx: AppContext, actor: Actor, courseId: numb
       const facts = column.facts.get(key);
       const extended = column.own.has(key);
       // The student's own due date with an extension (null there: extra quiz minutes only).
-      const dueAt = column.own.get(key)?.getTime() ?? Date.parse(column.due_at);
+      const dueAt = column.own.get(key)?.getTime() ?? column.dueAt;
       return {
         score: facts?.score ?? null,
         attempts: facts?.attempts ?? 0,
@@ -74,7 +80,7 @@ export async function getGradebook(ctx: AppContext, actor: Actor, courseId: numb
   });
   return {
     course_id: courseId,
-    columns: columns.map(({ facts: _facts, own: _own, ...column }) => column),
+    columns: columns.map(({ facts: _facts, own: _own, dueAt: _dueAt, ...column }) => column),
     rows,
     max_total: columns.reduce((sum, column) => sum + column.max_score, 0),
   };
