@@ -13,7 +13,7 @@ import {
 import { IconClockPlus, IconDownload, IconSearch } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { Gradebook, GradebookRow } from '@kadai/contracts';
-import { Suspense, useCallback, useMemo, useState } from 'react';
+import { Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCourse } from '../courses/useCourse.ts';
 import { NotFoundPage } from '../../ui/NotFoundPage.tsx';
@@ -74,7 +74,9 @@ function GradebookView({ courseId }: { courseId: number }) {
     setHasGranted(true);
     setGrant(prefill);
   }, []);
-  const data = book.data;
+  // The book is drawn in a background render cut into slices, not in the task that brought it (a
+  // course of 300 students: its header and first rows were one long task; docs/first-load.md).
+  const data = useDeferredValue(book.data);
   const rows = useMemo(
     () =>
       data ? sortGradebook(data, filterGradebook(data.rows, search, filter, language), sort, language) : [],
