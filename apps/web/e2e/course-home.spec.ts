@@ -5,7 +5,6 @@ import {
   expectNoAxeViolations,
   ja,
   setLanguageAndScheme,
-  signIn,
   signedIn,
   unique,
 } from './support.ts';
@@ -85,13 +84,10 @@ test('a student’s course home shows a new announcement as unread and the lates
       .toBe('Completed');
   });
 
-  const context = await browser.newContext();
-  const page = await context.newPage();
+  const page = await signedIn(browser, student.email, { password: student.password });
+  const context = page.context();
   try {
     await test.step('the student opens the course and lands on its home', async () => {
-      await page.goto('/login');
-      await signIn(page, student.email, { password: student.password, language: 'English' });
-      await expect(page).toHaveURL(/\/course$/);
       await page.getByRole('link', { name: title }).click();
       await expect(page).toHaveURL(new RegExp(`/course/${course.id}$`));
       await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();

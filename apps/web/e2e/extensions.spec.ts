@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { ACCOUNTS, apiToken, signIn, signedIn, unique } from './support.ts';
+import { ACCOUNTS, apiToken, signedIn, unique } from './support.ts';
 import { apiCall, newStudent, typeCode } from './api-client.ts';
 
 /*
@@ -45,11 +45,7 @@ test('an editor grants a student an extension; the student submits after the cou
   });
   const assignmentUrl = `/course/${course.id}/assignment/${assignment.id}`;
 
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto('/login');
-  await signIn(page, student.email, { password: student.password, language: 'English' });
-  await expect(page).toHaveURL(/\/course$/);
+  const page = await signedIn(browser, student.email, { password: student.password });
 
   await test.step('the student finds the assignment closed', async () => {
     await page.goto(assignmentUrl);
@@ -128,6 +124,6 @@ test('an editor grants a student an extension; the student submits after the cou
     await expect(editor.getByText(ACCOUNTS.editor).first()).toBeVisible();
     await expect(editor.getByText('Hospital stay; certificate seen.').first()).toBeVisible();
   });
-  await context.close();
+  await page.context().close();
   await editor.context().close();
 });

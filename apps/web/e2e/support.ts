@@ -4,7 +4,9 @@ import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import axe from 'axe-core';
 import { expect, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import type { UserInfo } from '@kadai/contracts';
 import ja from '../src/i18n/ja.json' with { type: 'json' };
+import type { SessionState } from '../src/features/auth/session.ts';
 import type { GradedAssignment } from './assignment-data.ts';
 import type { ForumAxeData } from './forum-data.ts';
 import type { DemoQuizPages } from './quiz-data.ts';
@@ -88,13 +90,57 @@ export async function signIn(
   await page.getByRole('button', { name: labels.submit, exact: true }).click();
 }
 
-/** A page of its own (downloads allowed) signed in as `email` in English, on the course list. */
-export async function signedIn(browser: Browser, email: string): Promise<Page> {
+/**
+ * A page of its own (downloads allowed) signed in as `email` in English, on the course list. The
+ * session is made through the API and stored as the login page stores it (features/auth/sign-in.ts:
+ * tokens, then what Auth/UserInfo says, read now so courses made earlier in the run count), so the
+ * journey starts with one page load instead of the login page, its language menu, the sign-in and
+ * the course list. The sign-in form itself is walked by shell.spec.ts, sign-in.spec.ts and the
+ * journeys of new accounts.
+ */
+export async function signedIn(
+  browser: Browser,
+  email: string,
+  { password = DEMO_PASSWORD }: { password?: string } = {},
+): Promise<Page> {
   const context = await browser.newContext({ acceptDownloads: true });
+  const login = await context.request.post('/api/Auth/Email/Login/', { data: { email, password } });
+  expect(login.status(), `API sign-in of ${email}`).toBe(200);
+  const tokens: { access: string; refresh: string; user: { pk: number; email: string } } = await login.json();
+  const info = await context.request.get('/api/Auth/UserInfo/', {
+    headers: { authorization: `Bearer ${tokens.access}` },
+  });
+  expect(info.ok(), `Auth/UserInfo of ${email}`).toBe(true);
+  const user: UserInfo = await info.json();
+  const state: SessionState = {
+    authToken: tokens.access,
+    refreshToken: tokens.refresh,
+    emailAddress: tokens.user.email,
+    userId: user.id,
+    is_staff: user.is_staff,
+    roles: user.roles.length > 0 ? user.roles : ['no_role'],
+    editorCourses: user.editor_courses,
+    isDarkMode: false,
+    displayLang: 'en-US',
+    forumActiveTab: 'announcement',
+    callback: null,
+  };
+  // Before the app's first script, on its own origin only (not in a video's frame), and only when the
+  // app has stored nothing yet: a reload keeps what the journey changed since.
+  await context.addInitScript(
+    ({ origin, key, value }) => {
+      if (location.origin === origin && localStorage.getItem(key) === null) localStorage.setItem(key, value);
+    },
+    {
+      origin: new URL(login.url()).origin,
+      key: 'kadai-session',
+      value: JSON.stringify({ state, version: 1 }),
+    },
+  );
   const page = await context.newPage();
-  await page.goto('/login');
-  await signIn(page, email, { language: 'English' });
+  await page.goto('/course');
   await expect(page).toHaveURL(/\/course$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
   return page;
 }
 
