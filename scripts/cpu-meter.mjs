@@ -88,21 +88,27 @@ export class ProcessTreeMeter {
   /** CPU seconds of the tree up to the last reading. */
   cpuSeconds() {
     const all = [...this.seen.values()];
-    let ticks = 0;
-    for (const process of all) {
-      ticks += process.ownTicks;
-      // Children this process has waited for: those last read while it lived on.
-      const waited = all
-        .filter(
-          (child) =>
-            child !== process &&
-            child.ppid === process.pid &&
-            child.first >= process.first &&
-            child.last < process.last,
-        )
-        .reduce((sum, child) => sum + child.ownTicks + child.childTicks, 0);
+    const childrenOf = (parent) =>
+      all.filter((child) => child !== parent && child.ppid === parent.pid && child.first >= parent.first);
+    /** What is counted for a process and everything below it. */
+    const counted = new Map();
+    const count = (process) => {
+      if (counted.has(process)) return counted.get(process);
+      counted.set(process, 0); // A pid reused inside the tree cannot make this loop.
+      let ticks = process.ownTicks;
+      let waited = 0;
+      for (const child of childrenOf(process)) {
+        const below = count(child);
+        ticks += below;
+        // Ended while this process lived on: the kernel has put the child's CPU into its cutime.
+        if (child.last < process.last) waited += below;
+      }
+      // Children it waited for that no reading saw, or their CPU after their last reading.
       ticks += Math.max(0, process.childTicks - waited);
-    }
-    return ticks / TICKS_PER_SECOND;
+      counted.set(process, ticks);
+      return ticks;
+    };
+    const roots = all.filter((process) => !all.some((parent) => childrenOf(parent).includes(process)));
+    return roots.reduce((sum, root) => sum + count(root), 0) / TICKS_PER_SECOND;
   }
 }

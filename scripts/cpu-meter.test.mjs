@@ -55,6 +55,22 @@ describe('ProcessTreeMeter', () => {
     expect(meter.cpuSeconds()).toBe(2.5);
   });
 
+  it('counts a browser once when its whole chain is waited for after the last reading', () => {
+    const meter = new ProcessTreeMeter(10);
+    // The runner, a worker, the browser and a renderer.
+    meter.sample(
+      read(
+        { pid: 10, ppid: 1, own: 10 },
+        { pid: 11, ppid: 10, own: 20 },
+        { pid: 12, ppid: 11, own: 30 },
+        { pid: 13, ppid: 12, own: 100 },
+      ),
+    );
+    // The worker closed the browser, which waited for its renderer, and ended: the runner got it all.
+    meter.sample(read({ pid: 10, ppid: 1, own: 10, children: 150 }));
+    expect(meter.cpuSeconds()).toBe(1.6);
+  });
+
   it('tells a new process from an ended one with the same pid', () => {
     const meter = new ProcessTreeMeter(10);
     meter.sample(read({ pid: 10, ppid: 1, own: 100 }, { pid: 11, ppid: 10, own: 50, start: 2 }));
@@ -67,10 +83,11 @@ describe('ProcessTreeMeter', () => {
   it('counts a real process that left the tree, which its parent never waits for', async () => {
     const burn =
       'const t = Date.now(); while (process.cpuUsage().user < 400_000 && Date.now() - t < 20_000); setTimeout(() => {}, 1500);';
-    // The child starts a grandchild in a session of its own (as Playwright starts Chromium) and ends.
+    // The child starts a grandchild in a session of its own (as Playwright starts Chromium) and ends a
+    // second later (a reading must see it to link the grandchild to the tree).
     const child = spawn(process.execPath, [
       '-e',
-      `require('node:child_process').spawn(process.execPath, ['-e', ${JSON.stringify(burn)}], { detached: true, stdio: 'ignore' }).unref();`,
+      `require('node:child_process').spawn(process.execPath, ['-e', ${JSON.stringify(burn)}], { detached: true, stdio: 'ignore' }).unref(); setTimeout(() => {}, 1000);`,
     ]);
     const meter = new ProcessTreeMeter(child.pid);
     const sampler = setInterval(() => meter.sample(readProcesses()), 100);
