@@ -74,7 +74,7 @@ test('an editor adds a pytest test file and checks it with a reference solution;
     await expect(saved).toBeHidden();
     const table = editor.getByRole('table', { name: 'Test cases, in the order they run' });
     await expect(table.getByRole('row').nth(1)).toContainText('test_main.py');
-    await expect(table.getByRole('row').nth(1)).toContainText('3 pts (follow tests)');
+    await expect(table.getByRole('row').nth(1)).toContainText('3 points (follow tests)');
   });
 
   await test.step('the reference solution passes each collected test', async () => {
@@ -118,7 +118,11 @@ test('an editor adds a pytest test file and checks it with a reference solution;
     await expect(mine.getByRole('listitem').first()).toContainText('1 / 3');
     await mine.getByRole('listitem').first().getByRole('link').click();
     const results = student.getByRole('region', { name: 'Test results' });
-    await results.getByRole('button', { name: /mean\(\) unit tests/ }).click();
+    // The first failing test case opens by itself, as on the assignment page.
+    await expect(results.getByRole('button', { name: /mean\(\) unit tests/ })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
     const items = results.getByRole('list', { name: 'Tests in mean() unit tests' });
     await expect(items.locator('li[data-outcome="passed"]')).toHaveCount(1);
     await expect(items.locator('li[data-outcome="failed"]')).toHaveCount(1);
