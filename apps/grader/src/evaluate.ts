@@ -21,6 +21,7 @@ export { checkTestFile, type TestFileCheck, type TestFileCheckInput } from './ch
 export type { AssignmentFormat, NamedFile } from './format.ts';
 export type { EvaluationResult, TestCaseSpec } from './evaluation.ts';
 export type { EvaluationItem } from './pytest-results.ts';
+export { BROKEN_CODES } from './pytest-results.ts';
 
 export interface EvaluateInput {
   format: AssignmentFormat;
