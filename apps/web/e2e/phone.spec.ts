@@ -30,6 +30,35 @@ async function expectDialogFits(page: Page, what: string) {
   await expectNoSidewaysScroll(page, what);
 }
 
+/**
+ * The gradebook's name column stays in view and uncovered while its table scrolls sideways (issue 36,
+ * item 15: the side rail must not cover it): at the middle of the first row's name, the topmost element
+ * is that name's own cell — not the rail, not a score cell scrolled under it.
+ */
+async function expectNamesUncovered(page: Page, what: string) {
+  const book = page.getByRole('region', { name: ja.routes.gradebook });
+  const name = book.getByRole('rowheader').first();
+  await expect(name).toBeVisible();
+  await book.evaluate((scroller) => scroller.scrollTo({ left: scroller.scrollWidth }));
+  const seen = await name.evaluate((cell) => {
+    const box = cell.getBoundingClientRect();
+    const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return {
+      covered: !(top && cell.contains(top)),
+      left: box.left,
+      by: top ? top.outerHTML.slice(0, 80) : 'nothing: it is out of view',
+    };
+  });
+  expect(seen.covered, `${what}: the first name is covered by ${seen.by}`).toBe(false);
+  const rail = page.getByRole('navigation', { name: ja.rail.label });
+  if (await rail.isVisible()) {
+    const railBox = (await rail.boundingBox())!;
+    expect(seen.left, `${what}: the name starts under the rail`).toBeGreaterThanOrEqual(
+      railBox.x + railBox.width - 1,
+    );
+  }
+}
+
 const stepHeading = (step: number, name: string) =>
   ja.assignments.wizard.stepHeading
     .replace('{{step}}', String(step))
@@ -83,7 +112,19 @@ test.describe('staff on a phone', () => {
       await page.goto(`/course/${course}/${path}`);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expectNoSidewaysScroll(page, path);
+      if (path === 'gradebook') await expectNamesUncovered(page, 'gradebook at 390 px');
     }
+  });
+
+  test.describe('and on a laptop', () => {
+    test.use({ viewport: { width: 1280, height: 800 } });
+
+    test('the gradebook’s names stay uncovered beside the side rail', async ({ page, request }) => {
+      const course = await demoCourseId(request);
+      await page.goto(`/course/${course}/gradebook`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectNamesUncovered(page, 'gradebook at 1280 px');
+    });
   });
 });
 
