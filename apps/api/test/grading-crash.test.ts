@@ -160,7 +160,8 @@ describe('a grader that dies during a run', () => {
       } finally {
         if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       }
-    });
+      // A process to start (up to 30 s on a busy box) and two waits of up to 30 s.
+    }, 100_000);
   }
 });
 
@@ -184,7 +185,8 @@ async function spawnGrader(databaseUrl: string, id: string): Promise<ChildProces
     const timer = setTimeout(() => reject(new Error(`grader did not start:\n${output}`)), 30_000);
     child.once('exit', (code) => reject(new Error(`grader exited with ${code}:\n${output}`)));
     child.stdout!.on('data', () => {
-      if (output.includes(`grader ${id} ready`)) {
+      // Its incarnation id is `${id}:pid:random` (docs/grading.md): the name is only its start.
+      if (output.includes(`grader ${id}:`) && / ready: /.test(output)) {
         clearTimeout(timer);
         resolve();
       }
