@@ -89,7 +89,7 @@ export function TestCaseFields({
       />
       {/*
         The kinds take a row of their own, each a third of it: half a row cut "pytest テストファイル" short.
-        On a phone a third is still too narrow for any language: they stand one above the other.
+        On a phone a third is still too narrow in both languages: they stand one above the other.
       */}
       <Stack gap={4}>
         <Text size="sm" fw={500} id={kindLabelId}>
