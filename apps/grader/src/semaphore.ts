@@ -10,7 +10,7 @@ export interface Slots {
  */
 export class Semaphore implements Slots {
   private available: number;
-  private readonly waiting: { grant: () => void; reject: (reason: unknown) => void }[] = [];
+  private readonly waiting: { grant: () => void }[] = [];
 
   constructor(readonly size: number) {
     if (!Number.isInteger(size) || size < 1) throw new RangeError(`Semaphore size must be ≥ 1, got ${size}`);
@@ -40,7 +40,6 @@ export class Semaphore implements Slots {
           signal?.removeEventListener('abort', onAbort);
           resolve(this.releaser());
         },
-        reject,
       };
       const onAbort = () => {
         const index = this.waiting.indexOf(entry);

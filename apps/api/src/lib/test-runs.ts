@@ -11,7 +11,6 @@ export const TEST_RUN_SLOTS = 2;
 
 interface Waiter {
   grant: () => void;
-  reject: (reason: unknown) => void;
 }
 
 /**
@@ -68,7 +67,6 @@ export class FairSlots {
           signal?.removeEventListener('abort', onAbort);
           resolve(this.take(owner));
         },
-        reject,
       };
       const onAbort = () => {
         const list = this.waiting.get(owner);
