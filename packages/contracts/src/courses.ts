@@ -103,11 +103,20 @@ export const MemberAddRequest = z
     emails: z.array(str().max(1000)).max(MAX_MEMBERS_PER_REQUEST).default([]),
     /** A pasted list or CSV file: e-mail addresses are taken from every cell, one or more a line. */
     csv: str().max(1_000_000).optional(),
+    /**
+     * Institutional ids (eppn, or student numbers as the provider's `institutional_id` attribute gives
+     * them). People who have not signed in yet are held as pending and join on their first sign-in.
+     */
+    institutional_ids: z.array(str().trim().min(1).max(200)).max(MAX_MEMBERS_PER_REQUEST).default([]),
   })
-  .refine((v) => v.user_ids.length + v.emails.length > 0 || (v.csv ?? '').trim().length > 0, {
-    message: 'Give user_ids, emails or csv.',
-    path: ['emails'],
-  });
+  .refine(
+    (v) =>
+      v.user_ids.length + v.emails.length + v.institutional_ids.length > 0 || (v.csv ?? '').trim().length > 0,
+    {
+      message: 'Give user_ids, emails, institutional_ids or csv.',
+      path: ['emails'],
+    },
+  );
 export type MemberAddRequest = z.infer<typeof MemberAddRequest>;
 
 /** Every person asked for lands in exactly one of these lists. */
@@ -127,6 +136,8 @@ export const MemberAddResult = z.object({
   unknown_ids: z.array(z.number().int()),
   /** E-mails with no account, sent by an editor while e-mail is not delivered (no SMTP_HOST). */
   unknown_emails: z.array(z.string()),
+  /** Institutional ids nobody has signed in with yet: held, and joined on that person's first sign-in. */
+  pending: z.array(z.string()).default([]),
 });
 export type MemberAddResult = z.infer<typeof MemberAddResult>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PublicIdentityProvider } from './identity.ts';
 
 export const ComponentStatus = z.object({ ok: z.boolean(), detail: z.string() });
 export const Health = z.object({
@@ -18,5 +19,9 @@ export const PublicConfig = z.object({
   provider_url: z.string(),
   /** Every visitor may open an account with a verified e-mail (`POST Auth/Email/Registration/`). */
   self_registration: z.boolean().default(false),
+  /** One sign-in button per enabled SAML/OIDC provider (issue 37). */
+  identity_providers: z.array(PublicIdentityProvider).default([]),
+  /** E-mail domains whose people sign in through their institution, not with a password. */
+  password_hidden_domains: z.array(z.string()).default([]),
 });
 export type PublicConfig = z.infer<typeof PublicConfig>;

@@ -1,6 +1,7 @@
 export * from './common.ts';
 export * from './time-zone.ts';
 export * from './auth.ts';
+export * from './identity.ts';
 export * from './users.ts';
 export * from './courses.ts';
 export * from './health.ts';

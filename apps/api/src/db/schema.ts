@@ -23,6 +23,9 @@ export const users = pgTable(
     email: text('email').notNull(),
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
+    /** The name in Japanese script, as an institution's IdP gives it (GakuNin jaGivenName, jasn). */
+    firstNameJa: text('first_name_ja').notNull().default(''),
+    lastNameJa: text('last_name_ja').notNull().default(''),
     /** argon2id PHC string; null until the user sets a password through a set-password link. */
     passwordHash: text('password_hash'),
     isStaff: boolean('is_staff').notNull().default(false),

@@ -79,6 +79,7 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: AppContext): voi
           invalid: outcome.invalid,
           unknown_ids: outcome.unknownIds,
           unknown_emails: outcome.unknownEmails,
+          pending: [],
         };
       },
     );

@@ -102,6 +102,7 @@ describe('member lists', () => {
         invalid: ['nonsense'],
         unknown_ids: [999_999],
         unknown_emails: [],
+        pending: [],
       });
       expect((await list(students())).count).toBe(3);
     });

@@ -69,6 +69,8 @@ export function registerHealthRoutes(app: FastifyInstance, ctx: AppContext, sand
       google_script_url: ctx.config.GOOGLE_SCRIPT_URL,
       provider_url: ctx.config.PROVIDER_URL,
       self_registration: ctx.config.SELF_REGISTRATION,
+      identity_providers: [],
+      password_hidden_domains: [],
     }),
   );
 }
