@@ -22,6 +22,16 @@ export const SANDBOX_PACKAGES = [
   { pkg: 'python3-pytest', present: () => dpkgInstalled('python3-pytest') },
 ];
 
+/**
+ * What the API tests' identity providers run (apps/api/test/peers): SimpleSAMLphp as a SAML IdP under
+ * `php -S`. Debian's simplesamlphp does not pull php8.2-xml, without which it cannot build XML.
+ */
+export const IDENTITY_PEER_PACKAGES = [
+  { pkg: 'simplesamlphp', present: () => existsSync('/usr/share/simplesamlphp/www') },
+  { pkg: 'php8.2-cli', present: () => existsSync('/usr/bin/php8.2') },
+  { pkg: 'php8.2-xml', present: () => dpkgInstalled('php8.2-xml') },
+];
+
 /** What the browser journeys add. */
 export const BROWSER_PACKAGES = [
   { pkg: 'chromium', present: () => existsSync('/usr/bin/chromium') },

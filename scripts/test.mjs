@@ -13,7 +13,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ProcessTreeMeter, TICKS_PER_SECOND, parseStat, readProcesses } from './cpu-meter.mjs';
 import { runSteps, stepTable } from './suite-steps.mjs';
-import { BROWSER_PACKAGES, SANDBOX_PACKAGES, ensurePackages } from './system-packages.mjs';
+import {
+  BROWSER_PACKAGES,
+  IDENTITY_PEER_PACKAGES,
+  SANDBOX_PACKAGES,
+  ensurePackages,
+} from './system-packages.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
@@ -26,7 +31,11 @@ const waitedChildrenCpu = () =>
 const rows = [];
 
 // --- system packages ---------------------------------------------------------------------------
-const packages = ensurePackages([...BROWSER_PACKAGES, ...SANDBOX_PACKAGES], 'the tests need');
+// Before every step: the API tests (the vitest step) start SimpleSAMLphp from IDENTITY_PEER_PACKAGES.
+const packages = ensurePackages(
+  [...BROWSER_PACKAGES, ...SANDBOX_PACKAGES, ...IDENTITY_PEER_PACKAGES],
+  'the tests need',
+);
 if (!packages.ok) {
   console.error(
     `The tests need these Debian packages: ${packages.missing.join(', ')}.\nRun as root:\n  sudo ${packages.command}`,
