@@ -87,7 +87,18 @@ export type Member = z.infer<typeof Member>;
  * full number, so `count > results.length` tells that the list was cut.
  */
 export const MAX_MEMBERS_LISTED = 5000;
-export const MemberList = z.object({ count: z.number().int(), results: z.array(Member) });
+/** An institutional id on a list whose person has not signed in yet: they join on their first sign-in. */
+export const PendingMember = z
+  .object({ id: z.number().int(), institutional_id: z.string(), added_at: z.iso.datetime() })
+  .meta({ id: 'PendingMember' });
+export type PendingMember = z.infer<typeof PendingMember>;
+export const MemberList = z.object({
+  count: z.number().int(),
+  results: z.array(Member),
+  /** The full number of pending entries; `pending` holds up to `MAX_MEMBERS_LISTED` of them, by id. */
+  pending_count: z.number().int().default(0),
+  pending: z.array(PendingMember).default([]),
+});
 export type MemberList = z.infer<typeof MemberList>;
 
 /** The most people one request may add: a whole lecture hall, not a whole university. */
@@ -136,14 +147,31 @@ export const MemberAddResult = z.object({
   unknown_ids: z.array(z.number().int()),
   /** E-mails with no account, sent by an editor while e-mail is not delivered (no SMTP_HOST). */
   unknown_emails: z.array(z.string()),
-  /** Institutional ids nobody has signed in with yet: held, and joined on that person's first sign-in. */
+  /**
+   * Institutional ids nobody has signed in with yet: held, and joined on that person's first sign-in.
+   * An id already held for this list is reported here again (adding is idempotent).
+   */
   pending: z.array(z.string()).default([]),
+  /** Institutional ids that several accounts have signed in with: nobody is added; ask staff. */
+  ambiguous: z.array(z.string()).default([]),
 });
 export type MemberAddResult = z.infer<typeof MemberAddResult>;
 
-export const MemberRemoveRequest = z.strictObject({
-  user_ids: z.array(BodyUserId).min(1).max(MAX_MEMBERS_PER_REQUEST),
-});
+export const MemberRemoveRequest = z
+  .strictObject({
+    user_ids: z.array(BodyUserId).max(MAX_MEMBERS_PER_REQUEST).default([]),
+    /** Pending entries (`PendingMember.id`) to drop from the list. */
+    pending_ids: z.array(BodyUserId).max(MAX_MEMBERS_PER_REQUEST).default([]),
+  })
+  .refine((v) => v.user_ids.length + v.pending_ids.length > 0, {
+    message: 'Give user_ids or pending_ids.',
+    path: ['user_ids'],
+  });
 export type MemberRemoveRequest = z.infer<typeof MemberRemoveRequest>;
-export const MemberRemoveResult = z.object({ removed: z.number().int() });
+export const MemberRemoveResult = z.object({
+  /** Members that were on the list. */
+  removed: z.number().int(),
+  /** Pending entries that were on the list. */
+  removed_pending: z.number().int().default(0),
+});
 export type MemberRemoveResult = z.infer<typeof MemberRemoveResult>;
