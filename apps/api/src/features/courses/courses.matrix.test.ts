@@ -1,5 +1,8 @@
+import { expect } from 'vitest';
+import type { MemberKind } from '@kadai/contracts';
+import { pendingMembers } from '../../db/schema-identity.ts';
 import { createCourseWorld } from '../../../test/factories.ts';
-import { describeMatrix, type MatrixRow } from '../../../test/matrix.ts';
+import { describeMatrix, type Answer, type Cell, type MatrixRow } from '../../../test/matrix.ts';
 
 /**
  * Every route of courses and membership × every kind of caller → the exact status
@@ -15,6 +18,19 @@ const editorList = (w: World) => `/api/EditorList/${w.course.id}/`;
 const studentList = (w: World) => `/api/StudentList/${w.course.id}/`;
 // The other course's editor is a real user who is on neither list of this course.
 const someone = (w: World) => ({ user_ids: [w.users.otherEditor.id] });
+// An institutional id nobody has signed in with: it is held as pending.
+const byInstitutionalId = () => ({ institutional_ids: ['s2600001'] });
+const removedOnePending = (answer: Answer) => {
+  if (answer.status === 200) expect(answer.body).toEqual({ removed: 0, removed_pending: 1 });
+};
+/** A pending entry on the list, to remove. */
+const pendingOn = (kind: MemberKind) => async (w: World, cell: Cell<World, Caller>) => {
+  const [row] = await cell.t.ctx.db
+    .insert(pendingMembers)
+    .values({ courseId: w.course.id, kind, institutionalId: 's2600002' })
+    .returning({ id: pendingMembers.id });
+  return { pending_ids: [row!.id] };
+};
 
 const MATRIX: Row[] = [
   {
@@ -70,11 +86,28 @@ const MATRIX: Row[] = [
     expected: { anonymous: 401, student: 403, editor: 403, otherEditor: 404, staff: 200 },
   },
   {
+    method: 'POST',
+    route: '/api/EditorList/{course_id}/',
+    case: 'institutional ids',
+    url: editorList,
+    body: byInstitutionalId,
+    expected: { anonymous: 401, student: 403, editor: 403, otherEditor: 404, staff: 200 },
+  },
+  {
     method: 'DELETE',
     route: '/api/EditorList/{course_id}/',
     url: editorList,
     body: (w) => ({ user_ids: [w.users.editor.id] }),
     expected: { anonymous: 401, student: 403, editor: 403, otherEditor: 404, staff: 200 },
+  },
+  {
+    method: 'DELETE',
+    route: '/api/EditorList/{course_id}/',
+    case: 'pending ids',
+    url: editorList,
+    body: pendingOn('editor'),
+    expected: { anonymous: 401, student: 403, editor: 403, otherEditor: 404, staff: 200 },
+    check: removedOnePending,
   },
   {
     method: 'GET',
@@ -90,11 +123,28 @@ const MATRIX: Row[] = [
     expected: { anonymous: 401, student: 403, editor: 200, otherEditor: 404, staff: 200 },
   },
   {
+    method: 'POST',
+    route: '/api/StudentList/{course_id}/',
+    case: 'institutional ids',
+    url: studentList,
+    body: byInstitutionalId,
+    expected: { anonymous: 401, student: 403, editor: 200, otherEditor: 404, staff: 200 },
+  },
+  {
     method: 'DELETE',
     route: '/api/StudentList/{course_id}/',
     url: studentList,
     body: (w) => ({ user_ids: [w.users.student.id] }),
     expected: { anonymous: 401, student: 403, editor: 200, otherEditor: 404, staff: 200 },
+  },
+  {
+    method: 'DELETE',
+    route: '/api/StudentList/{course_id}/',
+    case: 'pending ids',
+    url: studentList,
+    body: pendingOn('student'),
+    expected: { anonymous: 401, student: 403, editor: 200, otherEditor: 404, staff: 200 },
+    check: removedOnePending,
   },
 ];
 

@@ -70,7 +70,7 @@ describe('member counts kept on the course row', () => {
       token: staff,
       body: { user_ids: [staying.id, 999_999] },
     });
-    expect(removed.body).toEqual({ removed: 1 });
+    expect(removed.body).toEqual({ removed: 1, removed_pending: 0 });
     expect(await counts(courseId)).toEqual({ students: 1, editors: 1 });
 
     await t.ctx.db.delete(users).where(eq(users.id, leaving.id));

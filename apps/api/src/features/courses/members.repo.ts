@@ -89,6 +89,7 @@ export async function deleteMembers(
   courseId: number,
   userIds: number[],
 ): Promise<number> {
+  if (userIds.length === 0) return 0;
   const table = TABLES[kind];
   const deleted = await db
     .delete(table)

@@ -39,7 +39,7 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: AppContext): voi
         },
       },
       async (request) => {
-        const { count, rows } = await members.listMembers(
+        const { count, rows, pending } = await members.listMembers(
           ctx,
           actorOf(request),
           kind,
@@ -48,6 +48,12 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: AppContext): voi
         return {
           count,
           results: rows.map((row) => ({ ...toUserSummary(row), added_at: row.addedAt.toISOString() })),
+          pending_count: pending.count,
+          pending: pending.rows.map((row) => ({
+            id: row.id,
+            institutional_id: row.institutionalId,
+            added_at: row.addedAt.toISOString(),
+          })),
         };
       },
     );
@@ -58,7 +64,7 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: AppContext): voi
         config: { access: 'user' },
         schema: {
           tags,
-          summary: `Add ${kind}s by id, e-mail or a pasted list/CSV`,
+          summary: `Add ${kind}s by id, e-mail, institutional id or a pasted list/CSV`,
           params: CourseIdParams,
           body: MemberAddRequest,
           response: { 200: MemberAddResult, ...errors },
@@ -79,7 +85,8 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: AppContext): voi
           invalid: outcome.invalid,
           unknown_ids: outcome.unknownIds,
           unknown_emails: outcome.unknownEmails,
-          pending: [],
+          pending: outcome.pending,
+          ambiguous: outcome.ambiguous,
         };
       },
     );
@@ -90,21 +97,22 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: AppContext): voi
         config: { access: 'user' },
         schema: {
           tags,
-          summary: `Remove ${kind}s by user id`,
+          summary: `Remove ${kind}s by user id, and pending institutional ids`,
           params: CourseIdParams,
           body: MemberRemoveRequest,
           response: { 200: MemberRemoveResult, ...errors },
         },
       },
-      async (request) => ({
-        removed: await members.removeMembers(
+      async (request) => {
+        const { removed, removedPending } = await members.removeMembers(
           ctx,
           actorOf(request),
           kind,
           request.params.course_id,
-          request.body.user_ids,
-        ),
-      }),
+          request.body,
+        );
+        return { removed, removed_pending: removedPending };
+      },
     );
   }
 }

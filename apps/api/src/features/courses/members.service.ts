@@ -3,6 +3,7 @@ import {
   MAX_MEMBERS_PER_REQUEST,
   type MemberAddRequest,
   type MemberKind,
+  type MemberRemoveRequest,
   type Role,
   type SetPasswordLink,
 } from '@kadai/contracts';
@@ -16,9 +17,12 @@ import { insertUsers, listUsersByEmails, listUsersByIds, type UserRow } from '..
 import { getCourseRole } from './courses.service.ts';
 import { collectEmails } from './member-emails.ts';
 import * as repo from './members.repo.ts';
+import * as pendingMembers from './pending-members.service.ts';
 
 /** For the demo seed (apps/api/src/demo), which puts its accounts on its courses in its own transaction. */
 export { insertMembers } from './members.repo.ts';
+/** For sign-in through an identity provider (features/identity): see pending-members.service.ts. */
+export { joinPendingMemberships } from './pending-members.service.ts';
 
 /** The roles a new account gets when it is created by being put on a list. */
 export const ROLES_FOR_NEW_MEMBERS: Record<MemberKind, Role[]> = {
@@ -34,6 +38,10 @@ export interface AddMembersOutcome {
   invalid: string[];
   unknownIds: number[];
   unknownEmails: string[];
+  /** Institutional ids nobody has signed in with yet, now (or already) held on the list. */
+  pending: string[];
+  /** Institutional ids several accounts have signed in with. */
+  ambiguous: string[];
 }
 
 /**
@@ -47,9 +55,14 @@ async function authorize(ctx: AppContext, actor: Actor, kind: MemberKind, course
   return role;
 }
 
+/** The list's members and its pending institutional ids, each capped at `MAX_MEMBERS_LISTED`. */
 export async function listMembers(ctx: AppContext, actor: Actor, kind: MemberKind, courseId: number) {
   await authorize(ctx, actor, kind, courseId, false);
-  return repo.listMembers(ctx.db, kind, courseId, MAX_MEMBERS_LISTED);
+  const [members, pending] = await Promise.all([
+    repo.listMembers(ctx.db, kind, courseId, MAX_MEMBERS_LISTED),
+    pendingMembers.listPendingMembers(ctx.db, kind, courseId, MAX_MEMBERS_LISTED),
+  ]);
+  return { ...members, pending };
 }
 
 function byId(rows: UserRow[]): UserRow[] {
@@ -65,7 +78,8 @@ function byId(rows: UserRow[]): UserRow[] {
  * (SMTP_HOST), and the links then reach nobody but the invitees' mailboxes, so an editor never holds
  * another person's account. Otherwise an editor's unknown e-mails are only reported. An editor's ids
  * count only for people of the editor's own courses; other ids are reported unknown, like ids of
- * nobody, so ids cannot be probed.
+ * nobody, so ids cannot be probed. Institutional ids work like e-mails for editors and staff alike:
+ * the account that signed in with one is added, and an id nobody has signed in with is held as pending.
  */
 export async function addMembers(
   ctx: AppContext,
@@ -77,9 +91,11 @@ export async function addMembers(
   const role = await authorize(ctx, actor, kind, courseId, true);
   const { emails, invalid } = collectEmails(request.emails, request.csv);
   const ids = [...new Set(request.user_ids)];
-  if (ids.length + emails.length > MAX_MEMBERS_PER_REQUEST) {
+  const institutionalIds = pendingMembers.uniqueInstitutionalIds(request.institutional_ids);
+  const named = ids.length + emails.length + institutionalIds.length;
+  if (named > MAX_MEMBERS_PER_REQUEST) {
     throw badRequest(`At most ${MAX_MEMBERS_PER_REQUEST} people can be added in one request.`, {
-      non_field_errors: [`Split the list: it names ${ids.length + emails.length} people.`],
+      non_field_errors: [`Split the list: it names ${named} people.`],
     });
   }
 
@@ -103,7 +119,14 @@ export async function addMembers(
             })),
           )
         : [];
-      const existing = byId([...foundById, ...foundByEmail]);
+      const byInstitutionalId = await pendingMembers.resolveInstitutionalIds(
+        tx,
+        kind,
+        courseId,
+        institutionalIds,
+        actor.userId,
+      );
+      const existing = byId([...foundById, ...foundByEmail, ...byInstitutionalId.users]);
       const inserted = new Set(
         await repo.insertMembers(
           tx,
@@ -136,6 +159,8 @@ export async function addMembers(
         invalid,
         unknownIds: ids.filter((id) => !knownIds.has(id)),
         unknownEmails: mayCreate ? [] : missing,
+        pending: byInstitutionalId.pending,
+        ambiguous: byInstitutionalId.ambiguous,
         emailIds,
       };
     });
@@ -163,13 +188,19 @@ async function retryOnceOnUniqueViolation<T>(run: () => Promise<T>): Promise<T> 
   }
 }
 
+/** Removes members and pending entries of the list in one transaction; says how many of each were on it. */
 export async function removeMembers(
   ctx: AppContext,
   actor: Actor,
   kind: MemberKind,
   courseId: number,
-  userIds: number[],
-): Promise<number> {
+  request: MemberRemoveRequest,
+): Promise<{ removed: number; removedPending: number }> {
   await authorize(ctx, actor, kind, courseId, true);
-  return repo.deleteMembers(ctx.db, kind, courseId, [...new Set(userIds)]);
+  return ctx.db.transaction(async (tx) => ({
+    removed: await repo.deleteMembers(tx, kind, courseId, [...new Set(request.user_ids)]),
+    removedPending: await pendingMembers.deletePendingMembers(tx, kind, courseId, [
+      ...new Set(request.pending_ids),
+    ]),
+  }));
 }

@@ -103,6 +103,7 @@ describe('member lists', () => {
         unknown_ids: [999_999],
         unknown_emails: [],
         pending: [],
+        ambiguous: [],
       });
       expect((await list(students())).count).toBe(3);
     });
@@ -287,17 +288,17 @@ describe('member lists', () => {
         body: { user_ids: [u.id, studentUser.id, 999_999, u.id] },
       });
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ removed: 2 });
+      expect(res.body).toEqual({ removed: 2, removed_pending: 0 });
       expect((await list(students())).count).toBe(0);
       const again = await call(t, 'DELETE', students(), { token: editor, body: { user_ids: [u.id] } });
-      expect(again.body).toEqual({ removed: 0 });
+      expect(again.body).toEqual({ removed: 0, removed_pending: 0 });
     });
 
     it('lets only staff remove editors', async () => {
       const body = { user_ids: [editorUser.id] };
       expect((await call(t, 'DELETE', editors(), { token: editor, body })).status).toBe(403);
       const res = await call(t, 'DELETE', editors(), { token: staff, body });
-      expect(res.body).toEqual({ removed: 1 });
+      expect(res.body).toEqual({ removed: 1, removed_pending: 0 });
       expect((await call(t, 'GET', editors(), { token: editor })).status).toBe(404);
     });
 
