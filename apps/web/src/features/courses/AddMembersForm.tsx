@@ -1,7 +1,7 @@
 import { Button, FileButton, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconFileTypeCsv, IconUserPlus } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MemberAddResult, MemberKind } from '@kadai/contracts';
+import type { MemberAddRequest, MemberAddResult, MemberKind } from '@kadai/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../ui/errors.ts';
@@ -13,21 +13,30 @@ import { MemberAddResultView } from './MemberAddResultView.tsx';
 /** Larger files are surely not a class list; the server caps a request at 1 MB of CSV too. */
 const MAX_CSV_BYTES = 1_000_000;
 
+/** Institutional ids as typed or pasted: separated by spaces, commas, semicolons or line breaks. */
+export function splitInstitutionalIds(text: string): string[] {
+  return text.split(/[\s,;]+/).filter((id) => id !== '');
+}
+
 /**
  * Adds people by e-mail: typed or pasted (one or more a line, straight from a spreadsheet), or a .csv
- * file. The server reads an address from every cell, so both go as `csv`.
+ * file. The server reads an address from every cell, so both go as `csv`. Institutional ids (student
+ * numbers, eppn) have a field of their own: a student number in a CSV cell is no e-mail to the server.
  */
 export function AddMembersForm({ courseId, kind }: { courseId: number; kind: MemberKind }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [text, setText] = useState('');
+  const [institutionalIds, setInstitutionalIds] = useState('');
   const [result, setResult] = useState<MemberAddResult | null>(null);
 
   const add = useMutation({
-    mutationFn: (csv: string) => addMembers(kind, courseId, { csv }),
-    onSuccess: async (added) => {
+    mutationFn: (body: Partial<MemberAddRequest>) => addMembers(kind, courseId, body),
+    onSuccess: async (added, body) => {
       setResult(added);
       setText('');
+      // A CSV upload leaves the institutional ids typed meanwhile for their own submit.
+      if (body.institutional_ids !== undefined) setInstitutionalIds('');
       await queryClient.invalidateQueries({ queryKey: courseKeys.members(courseId, kind) });
       await queryClient.invalidateQueries({ queryKey: courseKeys.detail(courseId) });
       await queryClient.invalidateQueries({ queryKey: courseKeys.lists() });
@@ -41,8 +50,15 @@ export function AddMembersForm({ courseId, kind }: { courseId: number; kind: Mem
       notifyError(t('members.csvTooLarge'));
       return;
     }
-    add.mutate(await file.text());
+    add.mutate({ csv: await file.text() });
   };
+
+  const ids = splitInstitutionalIds(institutionalIds);
+  const submit = () =>
+    add.mutate({
+      ...(text.trim() === '' ? {} : { csv: text }),
+      ...(ids.length === 0 ? {} : { institutional_ids: ids }),
+    });
 
   return (
     <Paper withBorder p="lg" radius="md">
@@ -62,11 +78,23 @@ export function AddMembersForm({ courseId, kind }: { courseId: number; kind: Mem
           value={text}
           onChange={(event) => setText(event.currentTarget.value)}
         />
+        <Textarea
+          label={t('members.institutionalIds')}
+          description={t('members.institutionalIdsHelp')}
+          placeholder={'s2600001\ntaro.yamada@example.ac.jp'}
+          autosize
+          minRows={2}
+          maxRows={12}
+          value={institutionalIds}
+          onChange={(event) => setInstitutionalIds(event.currentTarget.value)}
+          spellCheck={false}
+          autoCapitalize="none"
+        />
         <Group gap="sm">
           <Button
             leftSection={<IconUserPlus size={16} aria-hidden />}
-            onClick={() => add.mutate(text)}
-            disabled={text.trim() === ''}
+            onClick={submit}
+            disabled={text.trim() === '' && ids.length === 0}
             loading={add.isPending}
           >
             {t(`members.${kind}.add`)}

@@ -4,7 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { CopyField } from '../../ui/CopyField.tsx';
 import { memberName } from './member-name.ts';
 
-/** What adding did, person by person: added, already there, new accounts (with links), not understood. */
+/**
+ * What adding did, person by person: added, already there, new accounts (with links), institutional ids
+ * held until their first sign-in, not understood.
+ */
 export function MemberAddResultView({
   result,
   onDismiss,
@@ -13,7 +16,11 @@ export function MemberAddResultView({
   onDismiss: () => void;
 }) {
   const { t, i18n } = useTranslation();
-  const problems = result.invalid.length + result.unknown_ids.length + result.unknown_emails.length;
+  const problems =
+    result.invalid.length +
+    result.unknown_ids.length +
+    result.unknown_emails.length +
+    result.ambiguous.length;
   return (
     <Alert
       color={problems > 0 ? 'orange' : 'teal'}
@@ -33,6 +40,11 @@ export function MemberAddResultView({
             <Badge color="blue" variant="light">
               {t('members.result.created', { count: result.created.length })}
             </Badge>
+            {result.pending.length > 0 ? (
+              <Badge color="grape" variant="light">
+                {t('members.result.pending', { count: result.pending.length })}
+              </Badge>
+            ) : null}
             {problems > 0 ? (
               <Badge color="orange" variant="light">
                 {t('members.result.problems', { count: problems })}
@@ -74,6 +86,11 @@ export function MemberAddResultView({
             )}
           </Stack>
         ) : null}
+        {result.pending.length > 0 ? (
+          <Text size="sm">
+            {t('members.result.pendingList')}: {result.pending.join(', ')}
+          </Text>
+        ) : null}
         {result.invalid.length > 0 ? (
           <div>
             <Text size="sm" fw={500}>
@@ -89,6 +106,11 @@ export function MemberAddResultView({
         {result.unknown_emails.length > 0 ? (
           <Text size="sm">
             {t('members.result.unknownEmails')}: {result.unknown_emails.join(', ')}
+          </Text>
+        ) : null}
+        {result.ambiguous.length > 0 ? (
+          <Text size="sm">
+            {t('members.result.ambiguous')}: {result.ambiguous.join(', ')}
           </Text>
         ) : null}
         {result.unknown_ids.length > 0 ? (

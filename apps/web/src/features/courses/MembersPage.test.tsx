@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { Course, CourseRole, Member } from '@kadai/contracts';
+import type { Course, CourseRole, Member, MemberAddResult, PendingMember } from '@kadai/contracts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '../../test/fetch.ts';
 import { renderApp } from '../../test/render.tsx';
@@ -25,9 +25,19 @@ const member = (id: number, first: string, last: string): Member => ({
 const EDITORS = [member(2, 'Emily', 'Carter')];
 const STUDENTS = [member(4, 'Taro', 'Yamada')];
 
-function server(role: CourseRole) {
+function server(role: CourseRole, pending: PendingMember[] = []) {
   return stubFetch((request) => {
     const path = new URL(request.url, 'http://test').pathname;
+    if (path === '/api/StudentList/1/' && request.method === 'POST') return json(200, ADD_RESULT);
+    if (path === '/api/StudentList/1/' && request.method === 'DELETE')
+      return json(200, { removed: 0, removed_pending: 1 });
+    if (path === '/api/StudentList/1/')
+      return json(200, {
+        count: STUDENTS.length,
+        results: STUDENTS,
+        pending_count: pending.length,
+        pending,
+      });
     if (path === '/api/Config/')
       return json(200, { product_name: 'Kadai', google_client_id: null, provider_url: '' });
     if (path === '/api/Course/1/') return json(200, course(role));
@@ -42,6 +52,17 @@ function signInAs(role: CourseRole) {
   if (role === 'editor') useSession.setState({ userId: 2, roles: ['instructor'], editorCourses: [1] });
   if (role === 'staff') useSession.setState({ userId: 1, roles: ['no_role'], is_staff: true });
 }
+
+const ADD_RESULT: MemberAddResult = {
+  added: [{ id: 5, email: 'hanako@example.jp', first_name: 'Hanako', last_name: 'Sato' }],
+  already: [],
+  created: [],
+  invalid: [],
+  unknown_ids: [],
+  unknown_emails: [],
+  pending: ['s2600002'],
+  ambiguous: ['s2600003'],
+};
 
 const rail = () => screen.getByRole('navigation', { name: 'Course' });
 
@@ -96,5 +117,45 @@ describe('the Members page', () => {
     expect(screen.getByRole('button', { name: 'Add editors' })).toBeTruthy();
     expect(within(rail()).getByRole('link', { name: 'Members' })).toBeTruthy();
     expect(within(rail()).getByRole('link', { name: 'Settings' })).toBeTruthy();
+  });
+
+  it('lets an editor add students by institutional id and remove one still waiting to sign in', async () => {
+    signInAs('editor');
+    const { requests } = server('editor', [{ id: 9, institutional_id: 's2600001', added_at: AT }]);
+    renderApp('/course/1/members');
+    const waiting = await screen.findByRole('table', { name: 'Waiting for first sign-in' }, SLOW);
+    expect(within(waiting).getByText('s2600001')).toBeTruthy();
+    expect(
+      screen.getByText(
+        '1 institutional id. These people join when they first sign in with the university account.',
+      ),
+    ).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove s2600001' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove a waiting institutional id' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(requests.some((r) => r.method === 'DELETE')).toBe(true));
+    expect(requests.find((r) => r.method === 'DELETE')!.body).toEqual({ pending_ids: [9] });
+
+    const field = screen.getByRole('textbox', { name: 'Institutional ids' });
+    expect(field.getAttribute('aria-describedby')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Student numbers or eppn, one per line; people who have not signed in yet join when they first sign in with the university account.',
+      ),
+    ).toBeTruthy();
+    fireEvent.change(field, { target: { value: 's2600002\n S2600003, hanako@uni.ac.jp\n\n' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add students' }));
+    const status = await screen.findByRole('status');
+    expect(requests.find((r) => r.method === 'POST')!.body).toEqual({
+      institutional_ids: ['s2600002', 'S2600003', 'hanako@uni.ac.jp'],
+    });
+    expect(within(status).getByText('1 waiting for first sign-in')).toBeTruthy();
+    expect(within(status).getByText(/s2600002/)).toBeTruthy();
+    expect(
+      within(status).getByText('Institutional ids used by several accounts (ask staff): s2600003'),
+    ).toBeTruthy();
+    expect(within(status).getByText('1 not added')).toBeTruthy();
+    expect((field as HTMLTextAreaElement).value).toBe('');
   });
 });

@@ -30,6 +30,7 @@ import { AddMembersForm } from './AddMembersForm.tsx';
 import { removeMembers } from './courses.api.ts';
 import { courseKeys, membersQuery } from './courses.queries.ts';
 import { memberName } from './member-name.ts';
+import { PendingMembersList } from './PendingMembersList.tsx';
 import { Pager } from '../../ui/Pager.tsx';
 
 const ROWS_PER_PAGE = 50;
@@ -42,8 +43,9 @@ function matches(member: Member, filter: string): boolean {
 }
 
 /**
- * The editors or the students of a course: the list and, when `canChange`, removal and adding by e-mail
- * or CSV (editors of a course read its editor list but only staff change it).
+ * The editors or the students of a course: the list, the institutional ids still waiting for their
+ * person's first sign-in and, when `canChange`, removal and adding by e-mail, CSV or institutional id
+ * (editors of a course read its editor list but only staff change it).
  */
 export function MembersPanel({
   courseId,
@@ -65,7 +67,7 @@ export function MembersPanel({
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
 
   const remove = useMutation({
-    mutationFn: (userIds: number[]) => removeMembers(kind, courseId, userIds),
+    mutationFn: (userIds: number[]) => removeMembers(kind, courseId, { user_ids: userIds }),
     onSuccess: async (result) => {
       setSelected(new Set());
       notifySuccess(t('members.removed', { count: result.removed }));
@@ -250,6 +252,13 @@ export function MembersPanel({
           <Pager total={totalPages} value={currentPage} onChange={setPage} />
         </Stack>
       </Paper>
+      <PendingMembersList
+        courseId={courseId}
+        kind={kind}
+        canChange={canChange}
+        pending={members.data?.pending ?? []}
+        count={members.data?.pending_count ?? 0}
+      />
       {canChange ? <AddMembersForm courseId={courseId} kind={kind} /> : null}
     </Stack>
   );

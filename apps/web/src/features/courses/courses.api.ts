@@ -9,6 +9,7 @@ import {
   type CourseUpdate,
   type MemberAddRequest,
   type MemberKind,
+  type MemberRemoveRequest,
 } from '@kadai/contracts';
 import { apiCall } from '../../api/client.ts';
 
@@ -58,10 +59,11 @@ export function addMembers(kind: MemberKind, courseId: CourseId, body: Partial<M
   });
 }
 
-export function removeMembers(kind: MemberKind, courseId: CourseId, userIds: number[]) {
+/** Removes members (`user_ids`) and pending institutional ids (`pending_ids`) from the list. */
+export function removeMembers(kind: MemberKind, courseId: CourseId, body: Partial<MemberRemoveRequest>) {
   return apiCall(`remove${kind === 'editor' ? 'Editors' : 'Students'}`, 'DELETE', MEMBER_PATHS[kind], {
     path: { course_id: courseId },
-    body: { user_ids: userIds },
+    body,
     response: MemberRemoveResult,
   });
 }
