@@ -166,7 +166,7 @@ describe('member lists by institutional id', () => {
     });
 
     it('refuses bad institutional ids and too many people', async () => {
-      const many = (n: number) => Array.from({ length: n }, (_, i) => `s${i}`);
+      const idsOf = (n: number) => Array.from({ length: n }, (_, i) => `s${i}`);
       const bodies: unknown[] = [
         { institutional_ids: [] },
         { institutional_ids: ['   '] },
@@ -175,7 +175,7 @@ describe('member lists by institutional id', () => {
         { institutional_ids: ['s26\u0007001'] },
         { institutional_ids: [42] },
         { institutional_ids: 's2600109' },
-        { institutional_ids: many(MAX_MEMBERS_PER_REQUEST + 1) },
+        { institutional_ids: idsOf(MAX_MEMBERS_PER_REQUEST + 1) },
       ];
       for (const body of bodies) {
         const res = await call(t, 'POST', students(), { token: staff, body });
@@ -184,7 +184,7 @@ describe('member lists by institutional id', () => {
       // Counted together with e-mails.
       const res = await call(t, 'POST', students(), {
         token: staff,
-        body: { institutional_ids: many(MAX_MEMBERS_PER_REQUEST), emails: ['one-more@example.jp'] },
+        body: { institutional_ids: idsOf(MAX_MEMBERS_PER_REQUEST), emails: ['one-more@example.jp'] },
       });
       expect(res.status).toBe(400);
       expect(await pendingOf(students())).toEqual([]);
