@@ -1,5 +1,12 @@
 import type { Language, LoginResponse, UserInfo } from '@kadai/contracts';
-import { getUserInfo, loginWithEmail, loginWithGoogle, logout } from './auth.api.ts';
+import {
+  exchangeSsoCode,
+  getUserInfo,
+  linkSsoIdentity,
+  loginWithEmail,
+  loginWithGoogle,
+  logout,
+} from './auth.api.ts';
 import { useSession } from './session.ts';
 import { updateUser } from '../users/users.api.ts';
 import { LOGIN_PATH } from '../../api/client.ts';
@@ -76,9 +83,42 @@ export async function signInWithGoogle(accessToken: string): Promise<void> {
   }
 }
 
+/**
+ * Institutional sign-in (SAML or OpenID Connect): the one-time code the server handed to
+ * `/login/sso?code=`, exchanged for our pair, then post-login, as Google sign-in does. Returns where
+ * the person was going when they started (the server kept it), or null.
+ */
+export async function signInWithSsoCode(code: string): Promise<string | null> {
+  try {
+    const result = await exchangeSsoCode(code);
+    await completeSignIn(result);
+    return result.next;
+  } catch (error) {
+    useSession.getState().reset();
+    throw error;
+  }
+}
+
+/** A first institutional sign-in linked to the existing account whose password this is, then post-login. */
+export async function signInByLinking(code: string, password: string): Promise<string | null> {
+  const result = await linkSsoIdentity(code, password);
+  await completeSignIn(result);
+  return result.next;
+}
+
+/**
+ * A path of this site: one slash, then neither a second slash nor a backslash (browsers read `/\host`
+ * as `//host`, another site), and no control characters (browsers drop tabs and newlines from a URL,
+ * so `/\t/host` would be `//host` too).
+ */
+export function isSameSitePath(path: string | null | undefined): path is string {
+  if (typeof path !== 'string' || !/^\/(?![/\\])/.test(path)) return false;
+  return ![...path].some((character) => character.charCodeAt(0) < 0x20 || character === '\u007f');
+}
+
 /** Where sign-in leads: the remembered route when it is a path of this app, else the course list. */
 export function callbackTarget(callback: string | null): string {
-  return callback && callback !== LOGIN_PATH && callback.startsWith('/') && !callback.startsWith('//')
+  return isSameSitePath(callback) && callback !== LOGIN_PATH && !callback.startsWith(`${LOGIN_PATH}/`)
     ? callback
     : '/course';
 }
@@ -91,15 +131,29 @@ export function takeCallback(): string {
   return target;
 }
 
-/** Logout: revoke this device's session on the server (best effort), then forget it here. */
-export async function signOut(): Promise<void> {
+/**
+ * Where an institutional sign-in leads: the page the server says the person was going to when it is a
+ * path of this site, else the remembered route or the course list. The remembered route is forgotten.
+ */
+export function takeSsoTarget(next: string | null): string {
+  const remembered = takeCallback();
+  return next !== null && callbackTarget(next) === next ? next : remembered;
+}
+
+/**
+ * Logout: revoke this device's session on the server (best effort), then forget it here. Returns where
+ * the browser goes next to end the university's session as well (SAML single logout), or null.
+ */
+export async function signOut(): Promise<string | null> {
   const { refreshToken } = useSession.getState();
+  let ssoLogoutUrl: string | null = null;
   try {
-    await logout(refreshToken);
+    ssoLogoutUrl = (await logout(refreshToken)).sso_logout_url;
   } catch {
     // Signing out on this device must work offline too; the refresh token then expires on its own.
   }
   const session = useSession.getState();
   session.reset();
   session.setCallback(null);
+  return ssoLogoutUrl !== null && /^https?:\/\//i.test(ssoLogoutUrl) ? ssoLogoutUrl : null;
 }
