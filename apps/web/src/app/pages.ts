@@ -18,6 +18,9 @@ export const PAGES = {
   Register: () => import('../features/auth/RegisterPage.tsx').then((m) => m.RegisterPage),
   VerifyEmail: () => import('../features/auth/VerifyEmailPage.tsx').then((m) => m.VerifyEmailPage),
   MailOutbox: () => import('../features/mail/OutboxPage.tsx').then((m) => m.OutboxPage),
+  SsoLogin: () => import('../features/auth/SsoLoginPage.tsx').then((m) => m.SsoLoginPage),
+  SignInSettings: () =>
+    import('../features/identity/SignInSettingsPage.tsx').then((m) => m.SignInSettingsPage),
   About: () => import('../features/about/AboutPage.tsx').then((m) => m.AboutPage),
   PrivacyPolicy: () => import('../features/about/PrivacyPolicyPage.tsx').then((m) => m.PrivacyPolicyPage),
   Profile: () => import('../features/users/ProfilePage.tsx').then((m) => m.ProfilePage),

@@ -52,6 +52,9 @@ const SPEC: Record<RouteName, { path: string; signIn: boolean }> = {
   Extensions: { path: '/course/:course_id/extensions', signIn: true },
   // Beyond spec §2 (issue 21): the course's home, where `/course/{id}` used to redirect to Assignment.
   CourseHome: { path: '/course/:course_id', signIn: true },
+  // Beyond spec §2 (issue 37): a university sign-in's landing page, and the staff's sign-in settings.
+  SsoLogin: { path: '/login/sso', signIn: false },
+  SignInSettings: { path: '/admin/sign-in', signIn: true },
 };
 
 function lookup(tree: object, key: string): unknown {

@@ -32,6 +32,8 @@ const PasswordChangePage = lazyPage('PasswordChange');
 const RegisterPage = lazyPage('Register');
 const VerifyEmailPage = lazyPage('VerifyEmail');
 const OutboxPage = lazyPage('MailOutbox');
+const SsoLoginPage = lazyPage('SsoLogin');
+const SignInSettingsPage = lazyPage('SignInSettings');
 const AboutPage = lazyPage('About');
 const PrivacyPolicyPage = lazyPage('PrivacyPolicy');
 const ProfilePage = lazyPage('Profile');
@@ -115,6 +117,7 @@ export const appRoutes: RouteObject[] = [
         handle: { route: 'Home' } satisfies RouteHandle,
       },
       route('Login', <LoginPage />),
+      route('SsoLogin', <SsoLoginPage />),
       route('SetPassword', <SetPasswordPage />),
       route('PasswordChange', <PasswordChangePage />),
       route('Register', <RegisterPage />),
@@ -127,6 +130,7 @@ export const appRoutes: RouteObject[] = [
           route('Profile', <ProfilePage />),
           route('Course', <CourseListPage />),
           route('MailOutbox', <OutboxPage />),
+          route('SignInSettings', <SignInSettingsPage />),
           // Matches /pygrade and /pygrade/ (react-router ignores a trailing slash); students get NotFound.
           route('PyGrade', <PyGradePage />, { guard: PyGradeGuard }),
           { path: COURSE_BASE, element: <CourseLayout />, children: courseRoutes() },

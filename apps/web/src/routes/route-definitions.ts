@@ -43,6 +43,9 @@ export const ROUTE_NAMES = [
   'Extensions',
   // Beyond spec §2 (issue 21): the course's first page, what is due and new (students) or needs doing.
   'CourseHome',
+  // Beyond spec §2 (issue 37): where a university sign-in lands, and the staff's sign-in settings.
+  'SsoLogin',
+  'SignInSettings',
 ] as const;
 export type RouteName = (typeof ROUTE_NAMES)[number];
 
@@ -153,6 +156,8 @@ export const ROUTES: Record<RouteName, RouteDefinition> = {
   Gradebook: { path: `${COURSE}/gradebook`, titleKey: 'routes.gradebook', signIn: true },
   Extensions: { path: `${COURSE}/extensions`, titleKey: 'routes.extensions', signIn: true },
   CourseHome: { path: COURSE, titleKey: 'routes.courseHome', signIn: true },
+  SsoLogin: { path: '/login/sso', titleKey: 'routes.ssoLogin', signIn: false },
+  SignInSettings: { path: '/admin/sign-in', titleKey: 'routes.signInSettings', signIn: true },
 };
 
 /** Routes inside a course: the side rail and the course breadcrumbs show on them. */

@@ -1,6 +1,6 @@
 import { Menu, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconCheck, IconInfoCircle, IconLogout, IconMail, IconUser } from '@tabler/icons-react';
+import { IconCheck, IconInfoCircle, IconKey, IconLogout, IconMail, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { chooseLanguage, signOut } from '../../features/auth/sign-in.ts';
@@ -72,7 +72,11 @@ function UserMenu() {
       labels: { confirm: t('common.ok'), cancel: t('common.cancel') },
       onConfirm: () => {
         leaveWithoutRemembering();
-        void signOut().then(() => navigate(pathTo('Login'), { replace: true }));
+        void signOut().then((ssoLogoutUrl) => {
+          // Signed in through a university: end its session too (SAML single logout), which comes back here.
+          if (ssoLogoutUrl !== null) window.location.assign(ssoLogoutUrl);
+          else void navigate(pathTo('Login'), { replace: true });
+        });
       },
     });
 
@@ -92,6 +96,15 @@ function UserMenu() {
             leftSection={<IconMail size={16} aria-hidden />}
           >
             {t('header.outbox')}
+          </Menu.Item>
+        ) : null}
+        {isStaff ? (
+          <Menu.Item
+            component={Link}
+            to={pathTo('SignInSettings')}
+            leftSection={<IconKey size={16} aria-hidden />}
+          >
+            {t('header.signInSettings')}
           </Menu.Item>
         ) : null}
         <Menu.Item
