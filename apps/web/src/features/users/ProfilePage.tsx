@@ -31,6 +31,7 @@ import { applyFieldErrors, schemaRule } from '../../ui/form.ts';
 import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { loadUserInfo } from '../auth/sign-in.ts';
 import { useSession } from '../auth/session.ts';
+import { LinkedIdentitiesPanel } from '../identity/LinkedIdentitiesPanel.tsx';
 import { SetPasswordLinkPanel } from './SetPasswordLinkPanel.tsx';
 import { updateUser } from './users.api.ts';
 import { rolesQuery, userKeys, userQuery } from './users.queries.ts';
@@ -86,6 +87,7 @@ function Profile({ userId, isOwn }: { userId: number; isOwn: boolean }) {
       {/* Keyed by the loaded version so the form starts from what the server holds. */}
       <ProfileForm key={user.data.id} user={user.data} isOwn={isOwn} />
       <AccountFacts user={user.data} />
+      {isStaff || isOwn ? <LinkedIdentitiesPanel userId={user.data.id} canManage={isStaff} /> : null}
       {isStaff ? <SetPasswordLinkPanel user={user.data} /> : null}
     </Stack>
   );
