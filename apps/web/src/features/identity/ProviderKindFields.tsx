@@ -205,7 +205,14 @@ export function AttributeMapFields({ form }: { form: Form }) {
   const errors = form.formState.errors.attribute_map;
   const hasValues = ATTRIBUTE_FIELDS.some((field) => form.getValues(`attribute_map.${field}`) !== '');
   return (
-    <Accordion variant="contained" defaultValue={hasValues ? 'attributes' : null}>
+    // Kept in the page while closed (display: none): the fields stay registered with the form, which an
+    // unmounted (Activity-hidden) panel would detach.
+    <Accordion
+      variant="contained"
+      defaultValue={hasValues ? 'attributes' : null}
+      keepMounted
+      keepMountedMode="display-none"
+    >
       <Accordion.Item value="attributes">
         <Accordion.Control>{t('identity.form.attributeMap')}</Accordion.Control>
         <Accordion.Panel>
