@@ -144,6 +144,11 @@ export const EnvSchema = z.object({
    * after `POST Auth/Email/Registration/`) may create their own account.
    */
   SELF_REGISTRATION: bool.default(false),
+  /**
+   * Identity providers declared by configuration (docs/sign-in.md): a JSON array of the bodies
+   * `POST /api/IdentityProvider/` takes. Made or updated at start-up; read-only in the app.
+   */
+  IDENTITY_PROVIDERS: z.string().max(1_000_000).optional(),
   /** E-mail domains allowed to sign in with Google or register (a domain also admits its subdomains). */
   ALLOWED_EMAIL_DOMAINS: emailDomains.optional(),
   /** The SMTP server e-mail goes through; unset → e-mails stay in the outbox (`kept`) for staff to read. */

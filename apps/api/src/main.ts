@@ -9,6 +9,7 @@ import { startJobQueue } from './lib/jobs.ts';
 import { createStorage, startStorageHousekeeping } from './lib/storage.ts';
 import { buildApp } from './app.ts';
 import { startAuthHousekeeping } from './features/auth/housekeeping.ts';
+import { declareEnvProviders } from './features/identity/env-providers.ts';
 import { startForumJobs } from './features/forum/publish.ts';
 import { startForumFileHousekeeping } from './features/forum/files.service.ts';
 import { startVideoJobs } from './features/videos/sync.service.ts';
@@ -53,6 +54,7 @@ async function main() {
   // The background jobs work with the app's own context (its session cache included).
   const ctx = app.appContext;
   await startAuthHousekeeping(ctx);
+  await declareEnvProviders(ctx);
   await startForumJobs(ctx);
   await startForumFileHousekeeping(ctx);
   await startStorageHousekeeping(ctx);

@@ -46,6 +46,11 @@ export interface TestAppOptions {
   grader?: boolean | Partial<GraderOptions>;
   /** Serve a built web app from here (default: none). */
   webDistDir?: string;
+  /**
+   * Another API instance on the same database as this app (as behind a load balancer); closing it
+   * leaves the database to its owner.
+   */
+  sameDatabaseAs?: TestApp;
 }
 
 /**
@@ -89,7 +94,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   let databaseUrl: string | undefined;
   let database: Database;
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (serverUrl) {
+  if (options.sameDatabaseAs) {
+    database = { ...options.sameDatabaseAs.database, close: async () => {} };
+    databaseUrl = options.sameDatabaseAs.databaseUrl;
+  } else if (serverUrl) {
     const name = `kadai_t_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();

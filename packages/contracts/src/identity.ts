@@ -54,6 +54,19 @@ export const IdpCertificate = z.object({
 });
 export type IdpCertificate = z.infer<typeof IdpCertificate>;
 
+/** An http(s) URL, as the text helpers take text (no control characters). */
+const HttpUrl = str()
+  .trim()
+  .max(2000)
+  .refine((v) => {
+    try {
+      const url = new URL(v);
+      return url.protocol === 'https:' || url.protocol === 'http:';
+    } catch {
+      return false;
+    }
+  }, 'Not an http(s) URL.');
+
 const Names = {
   name_ja: str().trim().min(1).max(100),
   name_en: str().trim().min(1).max(100),
@@ -79,11 +92,10 @@ export const SamlProviderInput = z.strictObject({
   kind: z.literal('saml'),
   slug: IdpSlug,
   ...Common,
-  metadata_url: z
-    .url({ protocol: /^https?$/ })
-    .max(2000)
-    .optional(),
+  metadata_url: HttpUrl.optional(),
   metadata_xml: str().max(1_000_000).optional(),
+  /** Picks the IdP when the metadata is a federation's aggregate (EntitiesDescriptor). */
+  entity_id: str().trim().min(1).max(1000).optional(),
   id_source: SamlIdSource.optional(),
 });
 
@@ -91,7 +103,7 @@ export const OidcProviderInput = z.strictObject({
   kind: z.literal('oidc'),
   slug: IdpSlug,
   ...Common,
-  issuer: z.url({ protocol: /^https?$/ }).max(2000),
+  issuer: HttpUrl,
   client_id: str().trim().min(1).max(500),
   client_secret: str().min(1).max(2000),
   scopes: str().trim().min(1).max(500).optional(),
@@ -105,12 +117,13 @@ export const IdentityProviderPatch = z
   .strictObject({
     ...Names,
     ...Common,
-    metadata_url: z.url({ protocol: /^https?$/ }).max(2000),
+    metadata_url: HttpUrl,
     metadata_xml: str().max(1_000_000),
+    entity_id: str().trim().min(1).max(1000),
     /** Fetch `metadata_url` again now. */
     refresh_metadata: z.literal(true),
     id_source: SamlIdSource,
-    issuer: z.url({ protocol: /^https?$/ }).max(2000),
+    issuer: HttpUrl,
     client_id: str().trim().min(1).max(500),
     client_secret: str().min(1).max(2000),
     scopes: str().trim().min(1).max(500),

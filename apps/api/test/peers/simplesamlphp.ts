@@ -59,6 +59,8 @@ export interface SimpleSamlIdpOptions {
   nameIdFormat?: string;
   /** The IdP's keys: the first signs, all are published in metadata (at most three). */
   keyPairs?: KeyPair[];
+  /** Sign LogoutRequests and LogoutResponses (default true). */
+  signLogout?: boolean;
   /** Seconds an assertion stays valid (NotOnOrAfter); SimpleSAMLphp's default is 300. */
   assertionLifetime?: number;
 }
@@ -368,6 +370,8 @@ function settings(
       'saml20.sign.assertion': options.signAssertion ?? true,
       'saml20.sign.response': options.signResponse ?? false,
       'assertion.encryption': options.encryptAssertion ?? false,
+      // Logout messages are signed, as a real IdP's are (Kadai refuses unsigned LogoutRequests).
+      'sign.logout': options.signLogout ?? true,
       ...(options.assertionLifetime === undefined ? {} : { 'assertion.lifetime': options.assertionLifetime }),
       ...(options.sp.certificate ? { certData: certificateBody(options.sp.certificate) } : {}),
     },

@@ -37,7 +37,14 @@ export async function findSessionActor(db: Executor, userId: number, sessionId: 
 export type SessionRow = typeof authSessions.$inferSelect;
 
 /** Why a session ended; kept on the row for audits. */
-export type RevokeReason = 'logout' | 'token_reused' | 'password_change' | 'password_reset' | 'deactivated';
+export type RevokeReason =
+  | 'logout'
+  | 'token_reused'
+  | 'password_change'
+  | 'password_reset'
+  | 'deactivated'
+  /** The institution's IdP ended the person's single sign-on session (SAML single logout). */
+  | 'sso_logout';
 
 export async function insertSession(
   db: Executor,
@@ -100,16 +107,19 @@ export async function findSessionIdOfRefreshToken(
   return rows[0]?.sessionId ?? null;
 }
 
+/** Ends the live ones of these sessions; returns whose they were. */
 export async function revokeSessions(
   db: Executor,
   sessionIds: string[],
   reason: RevokeReason,
-): Promise<void> {
-  if (sessionIds.length === 0) return;
-  await db
+): Promise<number[]> {
+  if (sessionIds.length === 0) return [];
+  const rows = await db
     .update(authSessions)
     .set({ revokedAt: sql`now()`, revokedReason: reason })
-    .where(and(inArray(authSessions.id, sessionIds), isNull(authSessions.revokedAt)));
+    .where(and(inArray(authSessions.id, sessionIds), isNull(authSessions.revokedAt)))
+    .returning({ userId: authSessions.userId });
+  return [...new Set(rows.map((r) => r.userId))];
 }
 
 /** Ends every live session of a user, except `keepSessionId` when given (the caller's own). */

@@ -6,6 +6,7 @@ import {
   LoginRequest,
   LoginResponse,
   LogoutRequest,
+  LogoutResponse,
   PasswordChangeRequest,
   PasswordResetConfirmRequest,
   RefreshRequest,
@@ -17,6 +18,7 @@ import {
 import { actorOf } from '../../lib/access.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { messageLanguage } from '../../lib/language.ts';
+import { samlLogoutUrl } from '../identity/slo.service.ts';
 import { getUserInfo, login, logout, refreshTokens } from './auth.service.ts';
 import { prepareDummyHash } from './password-hash.ts';
 import { changePassword, confirmPasswordReset } from './password.service.ts';
@@ -70,12 +72,15 @@ export function registerAuthRoutes(fastify: FastifyInstance, ctx: AppContext): v
         summary: 'End this session, or every session with `all`',
         // Clients often post no body at all to sign out.
         body: LogoutRequest.nullish(),
-        response: { 200: DetailResponse },
+        response: { 200: LogoutResponse },
       },
     },
     async (request) => {
-      await logout(ctx, actorOf(request), request.body ?? { all: false });
-      return { detail: 'Successfully logged out.' };
+      const actor = actorOf(request);
+      // Made before the session ends: it names the IdP session this one came from (SAML single logout).
+      const ssoLogoutUrl = await samlLogoutUrl(ctx, actor.sessionId);
+      await logout(ctx, actor, request.body ?? { all: false });
+      return { detail: 'Successfully logged out.', sso_logout_url: ssoLogoutUrl };
     },
   );
 

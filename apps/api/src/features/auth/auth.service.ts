@@ -1,7 +1,8 @@
 import type { LoginRequest, LoginResponse, LogoutRequest, TokenPair, UserInfo } from '@kadai/contracts';
 import type { Executor } from '../../db/client.ts';
 import type { Actor, AppContext } from '../../lib/context.ts';
-import { notAuthenticated, notFound } from '../../lib/errors.ts';
+import { HttpError, notAuthenticated, notFound } from '../../lib/errors.ts';
+import { passwordSignInAllowed } from '../identity/signin-settings.service.ts';
 import { findUserByEmail, updateLastLogin } from '../users/users.service.ts';
 import { languageOf, rolesOf } from '../users/users.shape.ts';
 import {
@@ -29,6 +30,13 @@ const MAX_USER_AGENT_LENGTH = 512;
 /** The one answer to every failed sign-in, so nobody can learn which e-mails have accounts. */
 const invalidCredentials = () =>
   notAuthenticated('No active account found with the given credentials', 'invalid_credentials');
+/** Told only to someone who gave the right password: it reveals nothing to a guesser. */
+const passwordSignInDisabled = () =>
+  new HttpError(
+    403,
+    'password_sign_in_disabled',
+    'People at your institution sign in with their university account. Use its button above.',
+  );
 const tokenNotValid = () => notAuthenticated('Token is invalid or expired', 'token_not_valid');
 const tokenReused = () =>
   notAuthenticated(
@@ -75,6 +83,7 @@ export async function login(
     : await verifyAgainstDummy(input.password);
   if (!user || !matches) throw invalidCredentials();
   await succeedLoginAttempt(ctx, attempt);
+  if (!(await passwordSignInAllowed(ctx, user.email, user.isStaff))) throw passwordSignInDisabled();
   const tokens = await ctx.db.transaction(async (tx) => {
     await updateLastLogin(tx, user.id);
     return openSession(ctx, tx, user.id, client);
@@ -89,12 +98,29 @@ export async function openSession(
   userId: number,
   client: ClientInfo,
 ): Promise<TokenPair> {
+  return (await openSessionWithId(ctx, tx, userId, client)).tokens;
+}
+
+/** openSession, also saying which session it is (single logout finds it again by this id). */
+export async function openSessionWithId(
+  ctx: AppContext,
+  tx: Executor,
+  userId: number,
+  client: ClientInfo,
+): Promise<{ tokens: TokenPair; sessionId: string }> {
   const session = await insertSession(tx, {
     userId,
     userAgent: client.userAgent?.slice(0, MAX_USER_AGENT_LENGTH) ?? null,
     ipAddress: client.ip,
   });
-  return issueTokens(ctx, tx, userId, session.id);
+  return { tokens: await issueTokens(ctx, tx, userId, session.id), sessionId: session.id };
+}
+
+/** Ends these sessions at once (an IdP's single logout); returns how many users were signed out. */
+export async function endSessions(ctx: AppContext, sessionIds: string[]): Promise<number> {
+  const userIds = await revokeSessions(ctx.db, sessionIds, 'sso_logout');
+  for (const userId of userIds) ctx.sessions.forgetUser(userId);
+  return userIds.length;
 }
 
 type RefreshOutcome =

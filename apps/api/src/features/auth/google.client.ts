@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readCappedText } from '../../lib/capped-body.ts';
 
 /*
  * Asks Google who an access token belongs to. Two calls, both configurable so tests can point them at
@@ -68,26 +69,9 @@ const TokenInfoAnswer = z.object({
 });
 
 async function readCapped(response: Response): Promise<string> {
-  const declared = Number(response.headers.get('content-length') ?? 0);
-  if (declared > MAX_BODY_BYTES) {
-    await response.body?.cancel();
-    throw new GoogleError('unavailable', 'Google answered more than expected.');
-  }
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel();
-      throw new GoogleError('unavailable', 'Google answered more than expected.');
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+  const text = await readCappedText(response, MAX_BODY_BYTES);
+  if (text === null) throw new GoogleError('unavailable', 'Google answered more than expected.');
+  return text;
 }
 
 /** One call to Google: its JSON answer, or a GoogleError saying whose fault the failure is. */

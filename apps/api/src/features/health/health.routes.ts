@@ -4,6 +4,8 @@ import { ErrorBody, Health, PublicConfig } from '@kadai/contracts';
 import type { AppContext } from '../../lib/context.ts';
 import type { SandboxProbe } from '../../lib/sandbox-probe.ts';
 import { VERSION } from '../../version.ts';
+import { enabledProviders } from '../identity/providers.service.ts';
+import { readSignInSettings } from '../identity/signin-settings.service.ts';
 
 export function registerHealthRoutes(app: FastifyInstance, ctx: AppContext, sandbox?: SandboxProbe): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -69,8 +71,8 @@ export function registerHealthRoutes(app: FastifyInstance, ctx: AppContext, sand
       google_script_url: ctx.config.GOOGLE_SCRIPT_URL,
       provider_url: ctx.config.PROVIDER_URL,
       self_registration: ctx.config.SELF_REGISTRATION,
-      identity_providers: [],
-      password_hidden_domains: [],
+      identity_providers: await enabledProviders(ctx),
+      password_hidden_domains: (await readSignInSettings(ctx)).password_hidden_domains,
     }),
   );
 }
