@@ -120,7 +120,7 @@ describe('POST /api/Auth/Logout/', () => {
     const phone = await signIn(t, user);
     const res = await call(t, 'POST', '/api/Auth/Logout/', { token: laptop.access, body: {} });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ detail: 'Successfully logged out.' });
+    expect(res.body).toEqual({ detail: 'Successfully logged out.', sso_logout_url: null });
     expect((await userInfo(t, laptop.access)).status).toBe(401);
     expect((await refresh(t, laptop.refresh)).status).toBe(401);
     expect((await userInfo(t, phone.access)).status).toBe(200);

@@ -217,5 +217,8 @@ describeMatrix<World, Caller>({
   owns: (path) =>
     path.startsWith('/api/Auth/') &&
     !path.startsWith('/api/Auth/SocialLogin/') &&
+    // Institutional sign-in and identities: identity.matrix.test.ts.
+    !/^\/api\/Auth\/(Sso|Saml|Oidc)\//.test(path) &&
+    !path.includes('/identities/') &&
     path !== '/api/Auth/Email/Registration/',
 });
