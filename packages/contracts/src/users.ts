@@ -9,6 +9,9 @@ export const User = z
     email: z.string(),
     first_name: z.string(),
     last_name: z.string(),
+    /** The name in Japanese script, as the university's sign-in gave it (docs/sign-in.md); read-only. */
+    first_name_ja: z.string().default(''),
+    last_name_ja: z.string().default(''),
     is_staff: z.boolean(),
     is_active: z.boolean(),
     roles: z.array(Role),

@@ -25,6 +25,8 @@ export function toUser(row: UserRow): User {
     email: row.email,
     first_name: row.firstName,
     last_name: row.lastName,
+    first_name_ja: row.firstNameJa,
+    last_name_ja: row.lastNameJa,
     is_staff: row.isStaff,
     is_active: row.isActive,
     roles: rolesOf(row),

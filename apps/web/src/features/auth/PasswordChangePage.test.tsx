@@ -15,6 +15,8 @@ const user = (hasPassword: boolean) => ({
   email: 'hanako.yamada@example.ac.jp',
   first_name: 'Hanako',
   last_name: 'Yamada',
+  first_name_ja: '',
+  last_name_ja: '',
   is_staff: false,
   is_active: true,
   roles: ['student'],

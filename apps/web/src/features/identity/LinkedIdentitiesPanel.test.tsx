@@ -17,6 +17,8 @@ function user(id: number): User {
     email: `user${id}@u-tokyo.ac.jp`,
     first_name: 'Hanako',
     last_name: 'Sato',
+    first_name_ja: '',
+    last_name_ja: '',
     is_staff: false,
     is_active: true,
     roles: ['student'],

@@ -108,6 +108,11 @@ function AccountFacts({ user }: { user: User }) {
         <Text size="sm">
           {t('profile.lastLogin')}: {user.last_login ? format.dateTime(user.last_login) : t('profile.never')}
         </Text>
+        {user.last_name_ja || user.first_name_ja ? (
+          <Text size="sm">
+            {t('profile.japaneseName')}: {`${user.last_name_ja} ${user.first_name_ja}`.trim()}
+          </Text>
+        ) : null}
         <Group gap="xs">
           <Text size="sm">{t('profile.passwordSet')}:</Text>
           <Badge color={user.has_password ? 'teal' : 'gray'} variant="light">
