@@ -62,13 +62,27 @@ export async function oidcStart(ctx: AppContext, provider: ProviderRow, state: s
   return { url: url.toString(), nonce, codeVerifier };
 }
 
+/**
+ * Which timestamp claim failed: openid-client's error only says "JWT timestamp claim value failed
+ * validation"; the oauth4webapi error it wraps (its `cause`) carries `{ claim: 'exp' | 'nbf' | … }`.
+ */
+function timestampClaimOf(error: unknown): string | null {
+  let at: unknown = error;
+  for (let depth = 0; depth < 4 && at !== null && typeof at === 'object'; depth++) {
+    const { claim, cause } = at as { claim?: unknown; cause?: unknown };
+    if (typeof claim === 'string') return claim;
+    at = cause;
+  }
+  return null;
+}
+
 function reasonOf(error: unknown): SsoFailure {
   const e = error as Error & { code?: string; error?: string; cause?: unknown };
   if (error instanceof oidc.AuthorizationResponseError) {
     return new SsoFailure(e.error === 'access_denied' ? 'refused' : 'invalid', `${e.error}: ${e.message}`);
   }
   if (e.code === 'OAUTH_JWT_TIMESTAMP_CHECK_FAILED') {
-    return new SsoFailure(/"exp"/.test(e.message) ? 'expired' : 'clock_skew', e.message);
+    return new SsoFailure(timestampClaimOf(error) === 'exp' ? 'expired' : 'clock_skew', e.message);
   }
   if (error instanceof oidc.ResponseBodyError) {
     // invalid_grant: the code was used, expired, or not ours.
