@@ -26,6 +26,17 @@ const EXEMPT: Record<string, string[]> = {
     // No input, no caller to check: they answer 200 (health also 503 and 500), never a 4xx.
     '#/paths/~1api~1health/get/responses',
     '#/paths/~1api~1Config~1/get/responses',
+    // The SP's own metadata: no input, no caller; always 200.
+    '#/paths/~1api~1Auth~1Saml~1metadata~1/get/responses',
+  ],
+  'operation-2xx-response': [
+    // Browser navigations in a sign-in round trip (docs/sign-in.md): each answers 303, to the identity
+    // provider or back to the web app (with a code, or `sso_error`); there is no 2xx to document.
+    '#/paths/~1api~1Auth~1Sso~1{slug}~1start~1/get/responses',
+    '#/paths/~1api~1Auth~1Saml~1acs~1/post/responses',
+    '#/paths/~1api~1Auth~1Oidc~1callback~1/get/responses',
+    '#/paths/~1api~1Auth~1Saml~1slo~1/get/responses',
+    '#/paths/~1api~1Auth~1Saml~1slo~1/post/responses',
   ],
 };
 
