@@ -112,7 +112,7 @@ export const OidcProviderInput = z.strictObject({
 export const IdentityProviderCreate = z.discriminatedUnion('kind', [SamlProviderInput, OidcProviderInput]);
 export type IdentityProviderCreate = z.infer<typeof IdentityProviderCreate>;
 
-/** A change: any of the fields; `metadata_url` or `metadata_xml` replace the IdP's metadata (a rollover). */
+/** A change: some of the fields; `metadata_url` or `metadata_xml` replace the IdP's metadata (a rollover). */
 export const IdentityProviderPatch = z
   .strictObject({
     ...Names,

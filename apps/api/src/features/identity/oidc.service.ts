@@ -11,7 +11,7 @@ import type { SsoRequestRow } from './sso.repo.ts';
 
 /*
  * Kadai as an OpenID Connect relying party, through openid-client: the authorization-code flow with
- * PKCE (S256), state and nonce stored in sso_requests so any instance can finish it, the ID token
+ * PKCE (S256), state and nonce stored in sso_requests so whichever instance the answer reaches can finish it, the ID token
  * checked by openid-client (issuer, audience, signature from the provider's JWKS, expiry, nonce), and
  * userinfo read when the ID token lacks the e-mail or names. The person is keyed by `sub`.
  */
