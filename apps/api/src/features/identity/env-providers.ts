@@ -32,7 +32,12 @@ export async function declareEnvProviders(ctx: AppContext): Promise<void> {
   const declared = raw ? parseEnvProviders(raw) : [];
   for (const input of declared) {
     try {
-      await upsertEnvProviderRow(ctx.db, await providerRowFrom(ctx, input));
+      if (!(await upsertEnvProviderRow(ctx.db, await providerRowFrom(ctx, input)))) {
+        ctx.log.error(
+          { provider: input.slug },
+          'IDENTITY_PROVIDERS: staff made a provider with this slug in the app; skipped',
+        );
+      }
     } catch (error) {
       ctx.log.error(
         { err: error, provider: input.slug },

@@ -50,15 +50,21 @@ export async function deleteProviderRow(db: Executor, id: number): Promise<boole
   return rows.length > 0;
 }
 
-/** Declared in the environment: made or brought up to date at start-up, by slug. */
-export async function upsertEnvProviderRow(db: Executor, row: NewProvider): Promise<void> {
-  await db
+/**
+ * Declared in the environment: made or brought up to date at start-up, by slug. False when staff made
+ * a provider with that slug in the app: the declaration does not take it over.
+ */
+export async function upsertEnvProviderRow(db: Executor, row: NewProvider): Promise<boolean> {
+  const rows = await db
     .insert(identityProviders)
     .values({ ...row, managedBy: 'env' })
     .onConflictDoUpdate({
       target: identityProviders.slug,
       set: { ...row, managedBy: 'env', updatedAt: sql`now()` },
-    });
+      setWhere: sql`${identityProviders.managedBy} = 'env'`,
+    })
+    .returning({ id: identityProviders.id });
+  return rows.length > 0;
 }
 
 export async function readPasswordHiddenDomains(db: Executor): Promise<string[]> {

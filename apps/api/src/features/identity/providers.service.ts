@@ -235,6 +235,10 @@ async function changedSettings(ctx: AppContext, row: ProviderRow, patch: Identit
       },
       previous,
     );
+    if (patch.entity_id !== undefined && !refreshed) {
+      const message = 'Give the metadata (URL or XML) the entity id is to be picked from.';
+      throw badRequest(message, { entity_id: [message] });
+    }
     if (patch.refresh_metadata && !previous.metadataUrl && !patch.metadata_url) {
       throw badRequest('This provider has no metadata URL to fetch again.', { metadata_url: ['No URL.'] });
     }

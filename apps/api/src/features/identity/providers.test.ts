@@ -167,6 +167,18 @@ describe('identity providers (staff)', () => {
   });
 });
 
+describe('changing the metadata', () => {
+  it('refuses an entity_id without the metadata to pick it from', async () => {
+    const made = await call(t, 'POST', '/api/IdentityProvider/', { token: staffToken, body: saml('picky') });
+    const res = await call(t, 'PATCH', `/api/IdentityProvider/${String(made.json.id)}/`, {
+      token: staffToken,
+      body: { entity_id: 'https://other.example.ac.jp/idp' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.json.entity_id).toBeDefined();
+  });
+});
+
 describe('providers declared in IDENTITY_PROVIDERS', () => {
   it('are read-only in the app, and disabled once no longer declared', async () => {
     const env = await createTestApp({
@@ -197,6 +209,27 @@ describe('providers declared in IDENTITY_PROVIDERS', () => {
     }
     const [after] = await t.ctx.db.select().from(identityProviders).where(eq(identityProviders.id, row!.id));
     expect(after).toMatchObject({ managedBy: 'env', enabled: false });
+  });
+
+  it('do not take over a provider staff made with the same slug', async () => {
+    const made = await call(t, 'POST', '/api/IdentityProvider/', {
+      token: staffToken,
+      body: saml('staff-made'),
+    });
+    expect(made.status).toBe(201);
+    const env = await createTestApp({
+      sameDatabaseAs: t,
+      env: { IDENTITY_PROVIDERS: JSON.stringify([saml('staff-made', { name_en: 'From env' })]) },
+    });
+    try {
+      await declareEnvProviders(env.ctx);
+    } finally {
+      await env.close();
+    }
+    const after = await call(t, 'GET', `/api/IdentityProvider/${String(made.json.id)}/`, {
+      token: staffToken,
+    });
+    expect(after.json).toMatchObject({ managed_by: 'app', name_en: 'staff-made University' });
   });
 });
 
