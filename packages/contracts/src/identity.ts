@@ -233,6 +233,8 @@ export const SsoLinkRequest = z.strictObject({
 export const SsoLinkInfo = z.object({
   email: z.string(),
   provider: PublicIdentityProvider,
+  /** False: the account has no password yet, so only staff (or a set-password link) can help. */
+  has_password: z.boolean().default(true),
 });
 export type SsoLinkInfo = z.infer<typeof SsoLinkInfo>;
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { SsoExchangeResponse } from '@kadai/contracts';
 import type { Executor } from '../../db/client.ts';
 import type { AppContext } from '../../lib/context.ts';
-import { notAuthenticated } from '../../lib/errors.ts';
+import { HttpError } from '../../lib/errors.ts';
 import { openSessionWithId, type ClientInfo } from '../auth/auth.service.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { joinPendingMemberships } from '../courses/members.service.ts';
@@ -144,8 +144,9 @@ export async function resolvePerson(
   });
 }
 
+/** 410: the code is gone (used, expired, or never made); the page says to sign in again. */
 const codeExpired = () =>
-  notAuthenticated('This sign-in has expired or was already used. Sign in again.', 'sso_code_invalid');
+  new HttpError(410, 'sso_code_expired', 'This sign-in has expired or was already used. Sign in again.');
 
 function payloadOf(row: SsoCodeRow): CodePayload {
   return row.payload as CodePayload;

@@ -257,14 +257,14 @@ const ROUTES: Route[] = [
     case: 'junk code',
     url: () => '/api/Auth/Sso/Exchange/',
     body: () => ({ code: 'junk' }),
-    expected: everyone(401),
+    expected: everyone(410),
   },
   {
     method: 'GET',
     route: '/api/Auth/Sso/Link/',
     url: () => '/api/Auth/Sso/Link/',
     query: () => ({ code: 'junk' }),
-    expected: everyone(401),
+    expected: everyone(410),
   },
   {
     method: 'POST',
@@ -290,7 +290,7 @@ const ROUTES: Route[] = [
     case: 'junk code',
     url: () => '/api/Auth/Sso/Link/',
     body: () => ({ code: 'junk', password: 'whatever-it-is' }),
-    expected: everyone(401),
+    expected: everyone(410),
   },
 ];
 

@@ -22,7 +22,11 @@ export async function linkInfo(ctx: AppContext, code: string): Promise<SsoLinkIn
   const user = row?.userId ? await findUserById(ctx.db, row.userId) : null;
   const provider = row ? await findProviderRow(ctx.db, row.providerId) : null;
   if (!row || !user || !provider) throw codeExpired();
-  return { email: user.email, provider: toPublicProvider(provider) };
+  return {
+    email: user.email,
+    provider: toPublicProvider(provider),
+    has_password: user.passwordHash !== null,
+  };
 }
 
 const wrongPassword = () => notAuthenticated('The password is not right. Try again.', 'invalid_credentials');

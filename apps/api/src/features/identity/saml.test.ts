@@ -237,7 +237,7 @@ describe('SAML sign-in through SimpleSAMLphp', () => {
     const location = await postToAcs(t, (await toAcsForm('uni', 'linker')).fields);
     const code = codeOf(location, 'link');
     const info = await call(t, 'GET', '/api/Auth/Sso/Link/', { query: { code } });
-    expect(info.json).toMatchObject({ email: owner.email, provider: { slug: 'uni' } });
+    expect(info.json).toMatchObject({ email: owner.email, provider: { slug: 'uni' }, has_password: true });
     const wrong = await call(t, 'POST', '/api/Auth/Sso/Link/', { body: { code, password: 'not-it' } });
     expect(wrong.status).toBe(401);
     expect(
@@ -247,7 +247,7 @@ describe('SAML sign-in through SimpleSAMLphp', () => {
     expect(right.status, JSON.stringify(right.body)).toBe(200);
     expect(right.json.user).toMatchObject({ pk: owner.id });
     const reuse = await call(t, 'POST', '/api/Auth/Sso/Link/', { body: { code, password: owner.password } });
-    expect(reuse.status).toBe(401);
+    expect(reuse.status).toBe(410);
     // From now on the identity signs in directly.
     const direct = await exchange(t, codeOf(await postToAcs(t, (await toAcsForm('uni', 'linker')).fields)));
     expect(direct.user.pk).toBe(owner.id);

@@ -19,7 +19,7 @@ import { handleSlo, spMetadataXml, type SloMessage } from './slo.service.ts';
 import { oidcCallback, samlAcs, startSignIn } from './sso.service.ts';
 
 const tags = ['sign-in'];
-const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 429: ErrorBody };
+const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 410: ErrorBody, 429: ErrorBody };
 const redirect = { 303: z.null().describe('To the identity provider, or back to the web app') };
 /** A SAMLResponse with a few certificates is tens of KB; an encrypted one somewhat more. */
 const SAML_FORM_LIMIT = 512 * 1024;

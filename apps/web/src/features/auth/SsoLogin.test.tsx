@@ -226,6 +226,17 @@ describe('/login/sso', () => {
     expect(useSession.getState().refreshToken).toBe('r-sso');
   });
 
+  it('asks an account without a password to get help rather than a password', async () => {
+    server((request) =>
+      request.url === '/api/Auth/Sso/Link/?code=link-2'
+        ? json(200, { email: 'hanako@u-tokyo.ac.jp', provider: TOKYO, has_password: false })
+        : undefined,
+    );
+    renderApp('/login/sso?link=link-2');
+    expect(await screen.findByText(/has no password yet, so it cannot be linked here/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Link and sign in' })).toBeNull();
+  });
+
   it('says a link code has expired', async () => {
     server((request) =>
       request.url.startsWith('/api/Auth/Sso/Link/')

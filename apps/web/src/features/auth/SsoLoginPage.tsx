@@ -134,6 +134,20 @@ function SsoLinkForm({ code }: { code: string }) {
     );
   }
   const errors = form.formState.errors;
+  if (!info.data.has_password) {
+    return (
+      <AuthCard title={t('auth.sso.linkTitle')} width={420}>
+        <Alert color="yellow" icon={<IconAlertCircle aria-hidden />} role="status">
+          <Text size="sm">
+            {t('auth.sso.linkNoPassword', {
+              email: info.data.email,
+              provider: providerName(info.data.provider, i18n.language),
+            })}
+          </Text>
+        </Alert>
+      </AuthCard>
+    );
+  }
   return (
     <AuthCard title={t('auth.sso.linkTitle')} width={420}>
       <Text size="sm">
