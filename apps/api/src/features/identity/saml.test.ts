@@ -207,6 +207,23 @@ describe('SAML sign-in through SimpleSAMLphp', () => {
     expect(errorOf(await postToAcs(t, form.fields))).toBe('invalid');
   });
 
+  it('publishes its certificate in its metadata, for signing and for encryption', async () => {
+    const res = await call(t, 'GET', '/api/Auth/Saml/metadata/');
+    expect(res.status).toBe(200);
+    const published = [
+      ...String(res.body).matchAll(
+        /<KeyDescriptor use="(\w+)">[\s\S]*?<ds:X509Certificate>([^<]+)<\/ds:X509Certificate>/g,
+      ),
+    ].map(([, use, cert]) => ({ use, cert: cert!.replace(/\s+/g, '') }));
+    const cert = keys.certificate.replace(/-----(BEGIN|END) CERTIFICATE-----|\s+/g, '');
+    expect(published).toEqual([
+      { use: 'signing', cert },
+      { use: 'encryption', cert },
+    ]);
+    // It signs its AuthnRequests, and says so.
+    expect(res.body).toContain('AuthnRequestsSigned="true"');
+  });
+
   it('accepts a signed response around an encrypted assertion', async () => {
     const sealed = await idpWith({ encryptAssertion: true, signResponse: true });
     await addProvider('sealed', sealed);

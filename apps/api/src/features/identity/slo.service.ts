@@ -35,6 +35,10 @@ export async function spMetadataXml(ctx: AppContext): Promise<string> {
     callbackUrl: urls.saml_acs_url,
     logoutCallbackUrl: urls.saml_slo_url,
     idpCert: keys.certificate,
+    // node-saml publishes the certificate (for signing and for encryption) only when it is given the
+    // private keys; without them the metadata had no KeyDescriptor at all.
+    privateKey: keys.privateKey,
+    decryptionPvk: keys.privateKey,
     identifierFormat: null,
     wantAssertionsSigned: true,
   });
