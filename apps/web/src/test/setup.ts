@@ -44,12 +44,14 @@ addDictionary('en-US', enUS);
 // the session and language a fresh page load has, as it did in a process of its own.
 beforeAll(async () => {
   localStorage.clear();
+  sessionStorage.clear();
   useSession.setState(SESSION_DEFAULTS);
   await i18n.changeLanguage(SESSION_DEFAULTS.displayLang);
 });
 
 beforeEach(() => {
   localStorage.clear();
+  sessionStorage.clear();
 });
 
 afterEach(async () => {

@@ -5,6 +5,7 @@ import { i18n } from '../../i18n/index.ts';
 import { json, stubFetch, tokenExpiringIn, type RecordedRequest } from '../../test/fetch.ts';
 import { renderApp } from '../../test/render.tsx';
 import { SESSION_DEFAULTS, useSession } from './session.ts';
+import { chooseLanguage } from './sign-in.ts';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -164,6 +165,25 @@ describe('/login/sso', () => {
       emailAddress: 'taro@u-tokyo.ac.jp',
       roles: ['student'],
     });
+  });
+
+  it('keeps the language picked on the login page, which the trip to the university reloads', async () => {
+    // Picked while signed out: remembered in the tab's storage, as the page is left for the provider.
+    chooseLanguage('ja');
+    expect(sessionStorage.getItem('kadai-language-chosen')).toBe('1');
+    const { requests } = server((request) =>
+      request.url === '/api/Auth/Sso/Exchange/' ? exchanged(null) : undefined,
+    );
+    const { router } = renderApp('/login/sso?code=one-time');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/course'));
+    // The account said English: the choice wins and is saved to the account, once.
+    expect(useSession.getState().displayLang).toBe('ja');
+    await waitFor(() =>
+      expect(requests.find((r) => r.method === 'PATCH' && r.url === '/api/Auth/User/4/')?.body).toEqual({
+        display_lang: 'ja',
+      }),
+    );
+    expect(sessionStorage.getItem('kadai-language-chosen')).toBeNull();
   });
 
   it.each(['//evil.com', '/\\evil.com', 'https://evil.com/'])(

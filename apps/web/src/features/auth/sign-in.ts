@@ -12,17 +12,37 @@ import { updateUser } from '../users/users.api.ts';
 import { LOGIN_PATH } from '../../api/client.ts';
 
 /**
- * True once someone picks a language on this device while signed out (on the login page, say): that
- * choice then wins over the one saved in their account at sign-in, and is saved to the account.
+ * Set once someone picks a language on this device while signed out (on the login page, say): that
+ * choice then wins over the one saved in their account at sign-in, and is saved to the account. Kept in
+ * the tab's sessionStorage, not in memory: a university sign-in leaves the app for the identity provider
+ * and comes back as a new page load.
  */
-let languageChosenWhileSignedOut = false;
+const LANGUAGE_CHOSEN_KEY = 'kadai-language-chosen';
+
+function markLanguageChosen(): void {
+  try {
+    sessionStorage.setItem(LANGUAGE_CHOSEN_KEY, '1');
+  } catch {
+    // Storage refused (a privacy mode): the account's language applies at sign-in.
+  }
+}
+
+function takeLanguageChosen(): boolean {
+  try {
+    const chosen = sessionStorage.getItem(LANGUAGE_CHOSEN_KEY) === '1';
+    sessionStorage.removeItem(LANGUAGE_CHOSEN_KEY);
+    return chosen;
+  } catch {
+    return false;
+  }
+}
 
 /** The header's language switcher: the interface follows at once; a signed-in account remembers it. */
 export function chooseLanguage(language: Language): void {
   const session = useSession.getState();
   session.setDisplayLang(language);
   if (session.authToken === null) {
-    languageChosenWhileSignedOut = true;
+    markLanguageChosen();
     return;
   }
   if (session.userId !== null) {
@@ -34,8 +54,7 @@ export function chooseLanguage(language: Language): void {
 
 function settleLanguage(info: UserInfo): void {
   const session = useSession.getState();
-  if (languageChosenWhileSignedOut) {
-    languageChosenWhileSignedOut = false;
+  if (takeLanguageChosen()) {
     if (info.display_lang !== session.displayLang) {
       updateUser(info.id, { display_lang: session.displayLang }).catch(() => {
         // Best effort, as in chooseLanguage.
