@@ -38,7 +38,13 @@ function SsoProviderButton({ provider, next }: { provider: PublicIdentityProvide
         fullWidth
         leftSection={<IconBuildingBank size={18} aria-hidden />}
         aria-describedby={provider.email_domain ? hintId : undefined}
-        styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
+        // A long name wraps; the button then grows, and its content stays in the middle (Mantine's
+        // inner box fills a fixed height only, which left one line 6 px above the centre).
+        styles={{
+          root: { display: 'flex', alignItems: 'center' },
+          inner: { flex: 1 },
+          label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.35 },
+        }}
         h="auto"
         mih={40}
         py={6}

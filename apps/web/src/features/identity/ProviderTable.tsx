@@ -114,7 +114,12 @@ export function ProviderTable({
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  <Badge variant="light" color={provider.kind === 'saml' ? 'indigo' : 'cyan'}>
+                  {/* Never narrower than its word: the table's columns share a phone's width. */}
+                  <Badge
+                    variant="light"
+                    color={provider.kind === 'saml' ? 'indigo' : 'cyan'}
+                    miw="max-content"
+                  >
                     {t(`identity.kindShort.${provider.kind}`)}
                   </Badge>
                 </Table.Td>
