@@ -18,7 +18,19 @@ module.exports = {
         'The web app talks to the server over HTTP only: it may import packages/contracts, never apps/api, apps/grader, packages/sandbox or packages/storage.',
       severity: 'error',
       from: { path: '^apps/web/' },
-      to: { path: '^(apps/api|apps/grader|packages/sandbox|packages/storage)/' },
+      to: {
+        path: '^(apps/api|apps/grader|packages/sandbox|packages/storage)/',
+        // The journeys (Node, not the app) start the real identity providers the API tests use:
+        // test peers, not server code (apps/web/e2e/sso.spec.ts).
+        pathNot: '^apps/api/test/peers/',
+      },
+    },
+    {
+      name: 'web-app-imports-no-test-peers',
+      comment: 'Only the journeys (apps/web/e2e) may start the test identity providers; the app never imports them.',
+      severity: 'error',
+      from: { path: '^apps/web/', pathNot: '^apps/web/e2e/' },
+      to: { path: '^apps/api/test/' },
     },
     {
       name: 'nothing-imports-the-web-app',
