@@ -27,7 +27,8 @@ module.exports = {
     },
     {
       name: 'web-app-imports-no-test-peers',
-      comment: 'Only the journeys (apps/web/e2e) may start the test identity providers; the app never imports them.',
+      comment:
+        'Only the journeys (apps/web/e2e) may start the test identity providers; the app never imports them.',
       severity: 'error',
       from: { path: '^apps/web/', pathNot: '^apps/web/e2e/' },
       to: { path: '^apps/api/test/' },
