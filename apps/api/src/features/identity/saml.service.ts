@@ -77,7 +77,8 @@ function reasonOf(error: Error): SsoFailure {
   const m = error.message;
   if (error.name === 'SamlStatusError' || /returned .* error/.test(m)) return new SsoFailure('refused', m);
   if (/not yet valid/.test(m)) return new SsoFailure('clock_skew', m);
-  if (/expired|InResponseTo/.test(m)) return new SsoFailure('expired', m);
+  // An expired bearer confirmation reads "No valid subject confirmation found" (node-saml).
+  if (/expired|InResponseTo|No valid subject confirmation/.test(m)) return new SsoFailure('expired', m);
   return new SsoFailure('invalid', m);
 }
 
