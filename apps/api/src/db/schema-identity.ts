@@ -16,7 +16,7 @@ import { authSessions, courses, createdAt, users } from './schema.ts';
 
 /*
  * Sign-in through the institution's identity provider (issue 37, docs/sign-in.md). Everything a flow
- * needs between the redirect out and the answer back lives here, so any API instance can finish it.
+ * needs between the redirect out and the answer back lives here, so whichever API instance the answer reaches can finish it.
  */
 
 /** A SAML IdP or OpenID provider, managed in the app (`app`) or declared in IDENTITY_PROVIDERS (`env`). */

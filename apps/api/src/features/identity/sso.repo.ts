@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client.ts';
 import { samlAssertionsSeen, spKeys, ssoCodes, ssoRequests, ssoSessions } from '../../db/schema-identity.ts';
 
 /*
- * The state of sign-ins in flight, in the database so that any API instance can finish what another
+ * The state of sign-ins in flight, in the database so that every API instance can finish what another
  * began. Requests and codes are taken once (DELETE … RETURNING): of two instances racing with the same
  * one, one gets it.
  */
