@@ -15,8 +15,7 @@ import {
   revokeSessions,
   revokeUserSessions,
 } from './auth.repo.ts';
-import { verifyAgainstDummy, verifyPassword } from './password-hash.ts';
-import { attemptKeys, beginLoginAttempt, succeedLoginAttempt } from './throttle.ts';
+import { guessPassword } from './throttle.ts';
 import { hashToken, newRefreshToken, signAccessToken } from './tokens.ts';
 
 /** Where a sign-in comes from; kept on the session so a user can tell their devices apart. */
@@ -74,15 +73,10 @@ export async function login(
   input: LoginRequest,
   client: ClientInfo,
 ): Promise<LoginResponse> {
-  const attempt = attemptKeys(input.email, client.ip);
-  await beginLoginAttempt(ctx, attempt);
   const user = await findUserByEmail(ctx.db, input.email);
-  const passwordHash = user?.isActive ? user.passwordHash : null;
-  const matches = passwordHash
-    ? await verifyPassword(passwordHash, input.password)
-    : await verifyAgainstDummy(input.password);
+  const guess = { email: input.email, ip: client.ip, password: input.password };
+  const matches = await guessPassword(ctx, guess, user?.isActive ? user.passwordHash : null);
   if (!user || !matches) throw invalidCredentials();
-  await succeedLoginAttempt(ctx, attempt);
   if (!(await passwordSignInAllowed(ctx, user.email, user.isStaff))) throw passwordSignInDisabled();
   const tokens = await ctx.db.transaction(async (tx) => {
     await updateLastLogin(tx, user.id);

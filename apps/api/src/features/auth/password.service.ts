@@ -8,11 +8,11 @@ import {
   type UserRow,
 } from '../users/users.service.ts';
 import { revokeUserSessions } from './auth.repo.ts';
-import { hashPassword, verifyPassword } from './password-hash.ts';
+import { hashPassword } from './password-hash.ts';
 import type { MessageLanguage } from '../../lib/language.ts';
 import { checkPasswordRules, oldPasswordMessage, passwordMismatchMessage } from './password-rules.ts';
 import { checkSetPasswordToken, decodeUid } from './set-password-link.ts';
-import { attemptKeys, beginLoginAttempt, succeedLoginAttempt } from './throttle.ts';
+import { guessPassword } from './throttle.ts';
 
 /** Django's wording, typographic apostrophe included: the web app shows it as it comes. */
 export const PASSWORD_MISMATCH = passwordMismatchMessage('en');
@@ -56,12 +56,10 @@ async function oldPasswordProblems(
   // Signed up through Google: there is nothing to ask for; the live session stands for it.
   if (!user.passwordHash) return [];
   if (!oldPassword) return [oldPasswordMessage('missing', client.lang)];
-  const attempt = attemptKeys(user.email, client.ip);
-  await beginLoginAttempt(ctx, attempt);
-  if (!(await verifyPassword(user.passwordHash, oldPassword))) {
+  const guess = { email: user.email, ip: client.ip, password: oldPassword };
+  if (!(await guessPassword(ctx, guess, user.passwordHash))) {
     return [oldPasswordMessage('incorrect', client.lang)];
   }
-  await succeedLoginAttempt(ctx, attempt);
   return [];
 }
 

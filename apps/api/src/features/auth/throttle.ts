@@ -1,6 +1,7 @@
 import type { Executor } from '../../db/client.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { tooManyRequests } from '../../lib/errors.ts';
+import { verifyAgainstDummy, verifyPassword } from './password-hash.ts';
 import { clearAttempts, releaseAttempt, reserveAttempt, secondsUntilWindowEnds } from './throttle.repo.ts';
 
 /**
@@ -12,14 +13,14 @@ import { clearAttempts, releaseAttempt, reserveAttempt, secondsUntilWindowEnds }
  * only after a failure would let a burst of parallel guesses all pass the check before the first
  * failure was written.
  */
-export interface LoginAttempt {
+interface LoginAttempt {
   accountKey: string;
   addressKey: string;
 }
 
 const addressKeyOf = (ip: string) => `address:${ip}`;
 
-export function attemptKeys(email: string, ip: string): LoginAttempt {
+function attemptKeys(email: string, ip: string): LoginAttempt {
   return { accountKey: `account:${email.trim().toLowerCase()}`, addressKey: addressKeyOf(ip) };
 }
 
@@ -31,7 +32,7 @@ export async function reserveOrRefuse(db: Executor, key: string, max: number, wi
 }
 
 /** Counts the attempt, or throws 429 with Retry-After when the account or the address is over its limit. */
-export async function beginLoginAttempt(ctx: AppContext, attempt: LoginAttempt): Promise<void> {
+async function beginLoginAttempt(ctx: AppContext, attempt: LoginAttempt): Promise<void> {
   const { config, db } = ctx;
   const window = config.LOGIN_THROTTLE_WINDOW;
   await reserveOrRefuse(db, attempt.addressKey, config.LOGIN_MAX_FAILURES_PER_ADDRESS, window);
@@ -42,9 +43,29 @@ export async function beginLoginAttempt(ctx: AppContext, attempt: LoginAttempt):
 }
 
 /** A successful sign-in: the account starts afresh and the address gets its attempt back. */
-export async function succeedLoginAttempt(ctx: AppContext, attempt: LoginAttempt): Promise<void> {
+async function succeedLoginAttempt(ctx: AppContext, attempt: LoginAttempt): Promise<void> {
   await clearAttempts(ctx.db, attempt.accountKey);
   await releaseAttempt(ctx.db, attempt.addressKey);
+}
+
+/**
+ * One password guess for the account of `email`, counted against its throttle and the client's
+ * address (429 when over): true when `passwordHash` matches. Without a hash (no account, deactivated,
+ * no password yet) the guess is checked against the dummy at the same cost, so the timing tells
+ * nothing. A match hands the attempt back.
+ */
+export async function guessPassword(
+  ctx: AppContext,
+  guess: { email: string; ip: string; password: string },
+  passwordHash: string | null,
+): Promise<boolean> {
+  const attempt = attemptKeys(guess.email, guess.ip);
+  await beginLoginAttempt(ctx, attempt);
+  const matches = passwordHash
+    ? await verifyPassword(passwordHash, guess.password)
+    : await verifyAgainstDummy(guess.password);
+  if (matches) await succeedLoginAttempt(ctx, attempt);
+  return matches;
 }
 
 /**

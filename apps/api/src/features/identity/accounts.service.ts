@@ -35,8 +35,8 @@ import {
  * What the browser carries back to the web app is a one-time code, never tokens in a URL.
  */
 
-export const SIGN_IN_CODE_SECONDS = 120;
-export const LINK_CODE_SECONDS = 10 * 60;
+/** How long each kind of code holds: a sign-in is exchanged at once; a link waits for a password. */
+const CODE_SECONDS = { sign_in: 120, link: 10 * 60 } as const;
 
 /** What a SAML sign-in adds to the session, so single logout can find it. */
 export interface SamlSessionInfo {
@@ -50,20 +50,36 @@ interface CodePayload {
   saml: SamlSessionInfo | null;
 }
 
-export type Outcome = { kind: 'sign_in'; code: string } | { kind: 'link'; code: string };
+export interface Outcome {
+  kind: SsoCodeRow['purpose'];
+  code: string;
+}
 
+/** A one-time code for what the web app does next (only its hash is kept). */
 async function newCode(
   tx: Executor,
-  fields: Omit<NewSsoCode, 'codeHash' | 'expiresAt'>,
-  seconds: number,
-): Promise<string> {
+  kind: Outcome['kind'],
+  fields: Omit<NewSsoCode, 'codeHash' | 'expiresAt' | 'purpose'>,
+): Promise<Outcome> {
   const code = randomBytes(32).toString('base64url');
   await insertSsoCode(tx, {
     ...fields,
+    purpose: kind,
     codeHash: hashToken(code),
-    expiresAt: new Date(Date.now() + seconds * 1000),
+    expiresAt: new Date(Date.now() + CODE_SECONDS[kind] * 1000),
   });
-  return code;
+  return { kind, code };
+}
+
+/** Links the person's identity at the provider to the user; an earlier link of it wins (a race). */
+function linkPerson(tx: Executor, providerId: number, userId: number, person: Person) {
+  return insertIdentity(tx, {
+    providerId,
+    externalId: person.externalId,
+    userId,
+    email: person.email,
+    institutionalId: person.institutionalId,
+  });
 }
 
 /** Records the sign-in on the identity and the account, and joins the courses waiting for the person. */
@@ -91,12 +107,7 @@ export async function resolvePerson(
       const user = await findUserById(tx, linked.userId);
       if (!user?.isActive) throw new SsoFailure('inactive', `Account ${linked.userId} is deactivated.`);
       await signedIn(tx, linked.id, user.id, person);
-      const code = await newCode(
-        tx,
-        { purpose: 'sign_in', providerId: provider.id, userId: user.id, payload, next },
-        SIGN_IN_CODE_SECONDS,
-      );
-      return { kind: 'sign_in', code };
+      return newCode(tx, 'sign_in', { providerId: provider.id, userId: user.id, payload, next });
     }
     const existing = person.email ? await findUserByEmail(tx, person.email) : null;
     if (existing) {
@@ -107,12 +118,7 @@ export async function resolvePerson(
         );
       }
       if (!existing.isActive) throw new SsoFailure('inactive', `Account ${existing.id} is deactivated.`);
-      const code = await newCode(
-        tx,
-        { purpose: 'link', providerId: provider.id, userId: existing.id, payload, next },
-        LINK_CODE_SECONDS,
-      );
-      return { kind: 'link', code };
+      return newCode(tx, 'link', { providerId: provider.id, userId: existing.id, payload, next });
     }
     if (!provider.allowCreate) throw new SsoFailure('no_account', `No account for ${person.externalId}.`);
     if (!person.email)
@@ -127,20 +133,9 @@ export async function resolvePerson(
     });
     // A concurrent first sign-in made the account a moment ago: that one's link decides.
     if (!user) throw new SsoFailure('expired', `Account for ${person.email} was created concurrently.`);
-    const identity = await insertIdentity(tx, {
-      providerId: provider.id,
-      externalId: person.externalId,
-      userId: user.id,
-      email: person.email,
-      institutionalId: person.institutionalId,
-    });
+    const identity = await linkPerson(tx, provider.id, user.id, person);
     await signedIn(tx, identity.id, identity.userId, person);
-    const code = await newCode(
-      tx,
-      { purpose: 'sign_in', providerId: provider.id, userId: identity.userId, payload, next },
-      SIGN_IN_CODE_SECONDS,
-    );
-    return { kind: 'sign_in', code };
+    return newCode(tx, 'sign_in', { providerId: provider.id, userId: identity.userId, payload, next });
   });
 }
 
@@ -157,10 +152,9 @@ async function openFor(
   ctx: AppContext,
   tx: Executor,
   row: SsoCodeRow,
-  userId: number,
   client: ClientInfo,
 ): Promise<SsoExchangeResponse> {
-  const user = await findUserById(tx, userId);
+  const user = row.userId ? await findUserById(tx, row.userId) : null;
   if (!user?.isActive) throw codeExpired();
   await updateLastLogin(tx, user.id);
   const { tokens, sessionId } = await openSessionWithId(ctx, tx, user.id, client);
@@ -177,8 +171,8 @@ export async function exchangeCode(
 ): Promise<SsoExchangeResponse> {
   return ctx.db.transaction(async (tx) => {
     const row = await takeSsoCode(tx, hashToken(code), 'sign_in');
-    if (!row?.userId) throw codeExpired();
-    return openFor(ctx, tx, row, row.userId, client);
+    if (!row) throw codeExpired();
+    return openFor(ctx, tx, row, client);
   });
 }
 
@@ -192,17 +186,11 @@ export async function completeLink(
   const { person } = payloadOf(row);
   if (!row.userId) throw codeExpired();
   if (await hasOtherIdentity(tx, row.providerId, row.userId, person.externalId)) throw codeExpired();
-  const identity = await insertIdentity(tx, {
-    providerId: row.providerId,
-    externalId: person.externalId,
-    userId: row.userId,
-    email: person.email,
-    institutionalId: person.institutionalId,
-  });
+  const identity = await linkPerson(tx, row.providerId, row.userId, person);
   // Linked to someone else meanwhile (a staff action): this code no longer holds.
   if (identity.userId !== row.userId) throw codeExpired();
   await signedIn(tx, identity.id, row.userId, person);
-  return openFor(ctx, tx, row, row.userId, client);
+  return openFor(ctx, tx, row, client);
 }
 
 export { codeExpired };

@@ -2,8 +2,7 @@ import type { SsoExchangeResponse, SsoLinkInfo } from '@kadai/contracts';
 import type { AppContext } from '../../lib/context.ts';
 import { notAuthenticated } from '../../lib/errors.ts';
 import type { ClientInfo } from '../auth/auth.service.ts';
-import { verifyAgainstDummy, verifyPassword } from '../auth/password-hash.ts';
-import { attemptKeys, beginLoginAttempt, succeedLoginAttempt } from '../auth/throttle.ts';
+import { guessPassword } from '../auth/throttle.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { findUserById } from '../users/users.service.ts';
 import { codeExpired, completeLink } from './accounts.service.ts';
@@ -40,14 +39,8 @@ export async function linkWithPassword(
   const row = await peekSsoCode(ctx.db, codeHash, 'link');
   const user = row?.userId ? await findUserById(ctx.db, row.userId) : null;
   if (!row || !user) throw codeExpired();
-  const attempt = attemptKeys(user.email, client.ip);
-  await beginLoginAttempt(ctx, attempt);
-  const matches =
-    user.passwordHash && user.isActive
-      ? await verifyPassword(user.passwordHash, input.password)
-      : await verifyAgainstDummy(input.password);
-  if (!matches) throw wrongPassword();
-  await succeedLoginAttempt(ctx, attempt);
+  const guess = { email: user.email, ip: client.ip, password: input.password };
+  if (!(await guessPassword(ctx, guess, user.isActive ? user.passwordHash : null))) throw wrongPassword();
   return ctx.db.transaction(async (tx) => {
     const taken = await takeSsoCode(tx, codeHash, 'link');
     if (!taken || taken.userId !== user.id) throw codeExpired();

@@ -54,15 +54,31 @@ export async function samlFor(ctx: AppContext, provider: ProviderRow, cache: Cac
   return { saml, settings };
 }
 
-/** The IdP's sign-in URL for a new AuthnRequest, remembered under `relay` (our sso_requests row). */
-export async function samlStartUrl(ctx: AppContext, provider: ProviderRow, relay: string): Promise<string> {
-  const { saml } = await samlFor(ctx, provider, {
+/** node-saml's request cache, writing the ID of the request it makes into our sso_requests row `relay`. */
+export function recordingRequestId(ctx: AppContext, relay: string): CacheProvider {
+  return {
     ...noCache,
     saveAsync: async (key, value) => {
       await setSamlRequestId(ctx.db, relay, key);
       return { value, createdAt: Date.now() };
     },
-  });
+  };
+}
+
+/** node-saml's request cache, knowing the one request `request` made (read as the time it was made). */
+export function answeringRequest(request: { samlRequestId: string | null; createdAt: Date }): CacheProvider {
+  return {
+    ...noCache,
+    getAsync: async (key) =>
+      request.samlRequestId !== null && key === request.samlRequestId
+        ? request.createdAt.toISOString()
+        : null,
+  };
+}
+
+/** The IdP's sign-in URL for a new AuthnRequest, remembered under `relay` (our sso_requests row). */
+export async function samlStartUrl(ctx: AppContext, provider: ProviderRow, relay: string): Promise<string> {
+  const { saml } = await samlFor(ctx, provider, recordingRequestId(ctx, relay));
   return saml.getAuthorizeUrlAsync(relay, undefined, {});
 }
 
@@ -120,14 +136,7 @@ export async function samlConsume(
   request: { samlRequestId: string | null; createdAt: Date },
   samlResponse: string,
 ): Promise<SamlSignIn> {
-  // node-saml reads the cached value as the time the request was made.
-  const { saml, settings } = await samlFor(ctx, provider, {
-    ...noCache,
-    getAsync: async (key) =>
-      request.samlRequestId !== null && key === request.samlRequestId
-        ? request.createdAt.toISOString()
-        : null,
-  });
+  const { saml, settings } = await samlFor(ctx, provider, answeringRequest(request));
   let profile: Profile | null;
   try {
     ({ profile } = await saml.validatePostResponseAsync({ SAMLResponse: samlResponse }));

@@ -1,20 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import { inflateRawSync } from 'node:zlib';
 import { DOMParser } from '@xmldom/xmldom';
 import { SAML, type Profile } from '@node-saml/node-saml';
 import type { AppContext } from '../../lib/context.ts';
 import { endSessions } from '../auth/auth.service.ts';
-import { listProviderRows, type ProviderRow } from './providers.repo.ts';
-import { samlFor } from './saml.service.ts';
+import { findProviderRow, listProviderRows, type ProviderRow } from './providers.repo.ts';
+import { answeringRequest, recordingRequestId, samlFor } from './saml.service.ts';
 import { SamlSettings } from './settings.ts';
 import { spKeyPair, spUrls } from './sp.ts';
-import {
-  findSsoSession,
-  insertSsoRequest,
-  sessionsOfNameId,
-  setSamlRequestId,
-  takeSsoRequest,
-} from './sso.repo.ts';
+import { findSsoSession, insertSsoRequest, sessionsOfNameId, takeSsoRequest } from './sso.repo.ts';
+import { newSsoRequest } from './sso.service.ts';
 
 /*
  * SAML single logout and the SP's metadata. Sign-out in Kadai always ends the Kadai session; when the
@@ -54,23 +48,11 @@ export async function spMetadataXml(ctx: AppContext): Promise<string> {
 export async function samlLogoutUrl(ctx: AppContext, sessionId: string): Promise<string | null> {
   const session = await findSsoSession(ctx.db, sessionId);
   if (!session) return null;
-  const provider = (await listProviderRows(ctx.db)).find((p) => p.id === session.providerId);
+  const provider = await findProviderRow(ctx.db, session.providerId);
   if (!provider?.enabled || !SamlSettings.parse(provider.settings).sloUrl) return null;
-  const relay = randomBytes(24).toString('base64url');
-  await insertSsoRequest(ctx.db, {
-    id: relay,
-    providerId: provider.id,
-    next: null,
-    expiresAt: new Date(Date.now() + 10 * 60 * 1000),
-  });
-  const { saml } = await samlFor(ctx, provider, {
-    saveAsync: async (key, value) => {
-      await setSamlRequestId(ctx.db, relay, key);
-      return { value, createdAt: Date.now() };
-    },
-    getAsync: async () => null,
-    removeAsync: async () => null,
-  });
+  const { id: relay, expiresAt } = newSsoRequest();
+  await insertSsoRequest(ctx.db, { id: relay, providerId: provider.id, next: null, expiresAt });
+  const { saml } = await samlFor(ctx, provider, recordingRequestId(ctx, relay));
   const user = {
     issuer: spUrls(ctx).saml_entity_id,
     nameID: session.nameId,
@@ -152,15 +134,9 @@ export async function handleSlo(
     }
     if (message.SAMLResponse) {
       const request = message.RelayState ? await takeSsoRequest(ctx.db, message.RelayState) : null;
-      const provider = request
-        ? (await listProviderRows(ctx.db)).find((p) => p.id === request.providerId)
-        : null;
+      const provider = request ? await findProviderRow(ctx.db, request.providerId) : null;
       if (!request || !provider) return done;
-      const { saml } = await samlFor(ctx, provider, {
-        saveAsync: async () => null,
-        getAsync: async (key) => (key === request.samlRequestId ? request.createdAt.toISOString() : null),
-        removeAsync: async () => null,
-      });
+      const { saml } = await samlFor(ctx, provider, answeringRequest(request));
       if (binding === 'redirect') await saml.validateRedirectAsync({ ...message }, rawQuery);
       else await saml.validatePostResponseAsync({ SAMLResponse: message.SAMLResponse });
     }

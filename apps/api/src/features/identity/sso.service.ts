@@ -17,6 +17,14 @@ import { insertSsoRequest, pruneExpired, takeSsoRequest } from './sso.repo.ts';
 
 const REQUEST_SECONDS = 10 * 60;
 
+/** The id (RelayState, or OIDC state) and expiry of a new sso_requests row. */
+export function newSsoRequest(): { id: string; expiresAt: Date } {
+  return {
+    id: randomBytes(24).toString('base64url'),
+    expiresAt: new Date(Date.now() + REQUEST_SECONDS * 1000),
+  };
+}
+
 export type Landing = { location: string };
 
 const landingOf = (outcome: Outcome): Landing =>
@@ -37,8 +45,7 @@ export async function startSignIn(ctx: AppContext, slug: string, next: string | 
   try {
     if (!provider.enabled) throw new SsoFailure('disabled', `${slug} is disabled.`);
     await pruneExpired(ctx.db);
-    const id = randomBytes(24).toString('base64url');
-    const expiresAt = new Date(Date.now() + REQUEST_SECONDS * 1000);
+    const { id, expiresAt } = newSsoRequest();
     if (provider.kind === 'saml') {
       await insertSsoRequest(ctx.db, { id, providerId: provider.id, next, expiresAt });
       return { location: await samlStartUrl(ctx, provider, id) };
