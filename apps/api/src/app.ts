@@ -16,7 +16,12 @@ import { isDatabaseUnavailable } from './lib/sql-state.ts';
 import { registerAccessControl } from './lib/access.ts';
 import { registerCompression } from './lib/compression.ts';
 import { openApiOptions } from './lib/openapi.ts';
-import { registerSecurityHeaders, securityHeaderSetter } from './lib/security-headers.ts';
+import {
+  allowFraming,
+  isApiAnswer,
+  registerSecurityHeaders,
+  securityHeaderSetter,
+} from './lib/security-headers.ts';
 import { serializerCompiler } from './lib/serializer.ts';
 import { requestValidatorCompiler } from './lib/validation.ts';
 import { AUTH_CHANNEL, SessionCache } from './lib/session-cache.ts';
@@ -33,6 +38,10 @@ import { registerGoogleAuthRoutes } from './features/auth/google.routes.ts';
 import { registerIdentityRoutes } from './features/identity/identities.routes.ts';
 import { registerProviderRoutes } from './features/identity/providers.routes.ts';
 import { registerSsoRoutes } from './features/identity/sso.routes.ts';
+import { registerLtiAppRoutes } from './features/lti/lti-app.routes.ts';
+import { registerLtiStaffRoutes } from './features/lti/lti-staff.routes.ts';
+import { registerLtiRoutes } from './features/lti/lti.routes.ts';
+import { currentFrameOrigins } from './features/lti/platforms.service.ts';
 import { registerUserRoutes } from './features/users/users.routes.ts';
 import { registerCourseRoutes } from './features/courses/courses.routes.ts';
 import { registerMemberRoutes } from './features/courses/members.routes.ts';
@@ -212,6 +221,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(requestValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerSecurityHeaders(app, setSecurityHeaders);
+  // The app's pages (not its API answers or built files) may be framed by the registered LMS sites.
+  app.addHook('onRequest', async (request, reply) => {
+    if (isApiAnswer(request.url) || request.url.startsWith('/assets/')) return;
+    allowFraming(reply, await currentFrameOrigins(ctx).catch(() => []));
+  });
 
   // The built web app before compression: its files were compressed once, at build (brotli and gzip
   // beside each one, apps/web/vite-precompress.ts), and go out as stored by content negotiation.
@@ -316,6 +330,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerProviderRoutes(api, ctx);
       registerIdentityRoutes(api, ctx);
       await registerSsoRoutes(api, ctx);
+      registerLtiStaffRoutes(api, ctx);
+      registerLtiAppRoutes(api, ctx);
+      await registerLtiRoutes(api, ctx);
       registerUserRoutes(api, ctx);
       registerCourseRoutes(api, ctx);
       registerMemberRoutes(api, ctx);

@@ -15,6 +15,7 @@ import { startForumFileHousekeeping } from './features/forum/files.service.ts';
 import { startVideoJobs } from './features/videos/sync.service.ts';
 import { startWorkbookJobs } from './features/workbooks/sessions.service.ts';
 import { startMailJobs } from './features/mail/mail.jobs.ts';
+import { startLtiJobs } from './features/lti/lti.jobs.ts';
 import { remoteGraderProbe } from './features/pygrade/console.service.ts';
 
 /** How long a SIGTERM may take before the process exits anyway. */
@@ -61,6 +62,7 @@ async function main() {
   await startVideoJobs(ctx);
   await startWorkbookJobs(ctx);
   await startMailJobs(ctx);
+  await startLtiJobs(ctx);
   if (config.SEED_DEMO) {
     const seeded = await seedDemoData(ctx);
     if (seeded) app.log.info('seeded the two demo courses and their accounts (see README)');

@@ -28,6 +28,9 @@ const EXEMPT: Record<string, string[]> = {
     '#/paths/~1api~1Config~1/get/responses',
     // The SP's own metadata: no input, no caller; always 200.
     '#/paths/~1api~1Auth~1Saml~1metadata~1/get/responses',
+    // Kadai's LTI keys and Canvas configuration (docs/lti.md): no input, no caller; always 200.
+    '#/paths/~1api~1Lti~1jwks~1/get/responses',
+    '#/paths/~1api~1Lti~1canvas.json/get/responses',
   ],
   'operation-2xx-response': [
     // Browser navigations in a sign-in round trip (docs/sign-in.md): each answers 303, to the identity
@@ -37,6 +40,10 @@ const EXEMPT: Record<string, string[]> = {
     '#/paths/~1api~1Auth~1Oidc~1callback~1/get/responses',
     '#/paths/~1api~1Auth~1Saml~1slo~1/get/responses',
     '#/paths/~1api~1Auth~1Saml~1slo~1/post/responses',
+    // The LTI launch (docs/lti.md): to the platform (302) and on to the web app with a code (303).
+    '#/paths/~1api~1Lti~1login~1/get/responses',
+    '#/paths/~1api~1Lti~1login~1/post/responses',
+    '#/paths/~1api~1Lti~1launch~1/post/responses',
   ],
 };
 

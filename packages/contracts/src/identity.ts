@@ -55,7 +55,7 @@ export const IdpCertificate = z.object({
 export type IdpCertificate = z.infer<typeof IdpCertificate>;
 
 /** An http(s) URL, as the text helpers take text (no control characters). */
-const HttpUrl = str()
+export const HttpUrl = str()
   .trim()
   .max(2000)
   .refine((v) => {

@@ -22,3 +22,4 @@ export * from './mail.ts';
 export * from './overview.ts';
 export * from './gradebook.ts';
 export * from './extensions.ts';
+export * from './lti.ts';

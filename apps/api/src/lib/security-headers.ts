@@ -126,3 +126,31 @@ export function registerSecurityHeaders(app: FastifyInstance, setHeaders: Securi
     done();
   });
 }
+
+/**
+ * Lets the LMS sites registered for LTI (docs/lti.md, "Embedding") show a page of the app in their
+ * frame and receive its deep-linking form: their origins join `frame-ancestors` and `form-action` of the
+ * document's policy, and X-Frame-Options (which cannot name them) goes.
+ */
+export function allowFraming(
+  reply: {
+    raw: {
+      getHeader(name: string): unknown;
+      setHeader(name: string, value: string): unknown;
+      removeHeader(name: string): unknown;
+    };
+  },
+  origins: string[],
+): void {
+  if (origins.length === 0) return;
+  const policy = reply.raw.getHeader('content-security-policy');
+  if (typeof policy !== 'string') return;
+  const listed = origins.join(' ');
+  reply.raw.setHeader(
+    'content-security-policy',
+    policy
+      .replace("frame-ancestors 'none'", `frame-ancestors ${listed}`)
+      .replace("form-action 'self'", `form-action 'self' ${listed}`),
+  );
+  reply.raw.removeHeader('x-frame-options');
+}

@@ -31,6 +31,31 @@ export interface CellFacts {
 }
 
 /**
+ * The counted submission of each student and assignment (the final one, else the best graded one) as
+ * one JSON array: the one rule every reader of scores shares (the gradebook, LTI grade passback).
+ */
+const assignmentCells = (courseId: number, assignmentId?: number) => sql`
+  select coalesce(json_agg(json_build_array(c.user_id, c.item, c.attempts, c.score, c.counted_late, c.any_late)), '[]') as cells
+  from (
+    select s.user_id, s.assignment_id as item, count(*)::int as attempts,
+      (array_agg(s.score order by s.is_final desc, s.score desc, s.id desc)
+        filter (where s.status = 'Completed' and s.score is not null))[1]::float8 as score,
+      (array_agg(s.is_late order by s.is_final desc, s.score desc, s.id desc)
+        filter (where s.status = 'Completed' and s.score is not null))[1] as counted_late,
+      bool_or(s.is_late) as any_late
+    from submissions s
+    where s.course_id = ${courseId} and not s.is_reference
+      ${assignmentId === undefined ? sql`` : sql`and s.assignment_id = ${assignmentId}`}
+    group by 1, 2) c`;
+
+/** Each student's submitted quiz score, by quiz of the course. */
+const quizCells = (courseId: number, quizCourseId?: number) => sql`
+  select coalesce(json_agg(json_build_array(qs.user_id, qs.quiz_course_id, qs.score::float8)), '[]') as cells
+  from quiz_submissions qs join quiz_courses qc on qc.id = qs.quiz_course_id
+  where qc.course_id = ${courseId} and qs.submitted_at is not null
+    ${quizCourseId === undefined ? sql`` : sql`and qs.quiz_course_id = ${quizCourseId}`}`;
+
+/**
  * `${userId}:${item}` → what the student did; absent when they did nothing.
  *
  * Each kind comes back as one JSON value, not a row per student and item: a course of 300 students and
@@ -39,22 +64,8 @@ export interface CellFacts {
  */
 export async function loadCells(db: Executor, courseId: number) {
   const [assignmentRows, quizRows] = await Promise.all([
-    db.execute(sql`
-      select coalesce(json_agg(json_build_array(c.user_id, c.item, c.attempts, c.score, c.counted_late, c.any_late)), '[]') as cells
-      from (
-        select s.user_id, s.assignment_id as item, count(*)::int as attempts,
-          (array_agg(s.score order by s.is_final desc, s.score desc, s.id desc)
-            filter (where s.status = 'Completed' and s.score is not null))[1]::float8 as score,
-          (array_agg(s.is_late order by s.is_final desc, s.score desc, s.id desc)
-            filter (where s.status = 'Completed' and s.score is not null))[1] as counted_late,
-          bool_or(s.is_late) as any_late
-        from submissions s
-        where s.course_id = ${courseId} and not s.is_reference
-        group by 1, 2) c`),
-    db.execute(sql`
-      select coalesce(json_agg(json_build_array(qs.user_id, qs.quiz_course_id, qs.score::float8)), '[]') as cells
-      from quiz_submissions qs join quiz_courses qc on qc.id = qs.quiz_course_id
-      where qc.course_id = ${courseId} and qs.submitted_at is not null`),
+    db.execute(assignmentCells(courseId)),
+    db.execute(quizCells(courseId)),
   ]);
   const assignments = new Map<string, CellFacts>();
   for (const [userId, item, attempts, score, countedLate, anyLate] of AssignmentCells.parse(assignmentRows)
@@ -66,6 +77,27 @@ export async function loadCells(db: Executor, courseId: number) {
     quizzes.set(`${userId}:${item}`, { attempts: 1, score: score ?? 0, late: false });
   }
   return { assignments, quizzes };
+}
+
+/**
+ * The score each student has for one assignment or quiz of the course, as the gradebook counts it
+ * (students who have none are left out).
+ */
+export async function loadItemScores(
+  db: Executor,
+  courseId: number,
+  kind: 'assignment' | 'quiz',
+  itemId: number,
+): Promise<Map<number, number>> {
+  const scores = new Map<number, number>();
+  if (kind === 'assignment') {
+    const result = AssignmentCells.parse(await db.execute(assignmentCells(courseId, itemId)));
+    for (const [userId, , , score] of result.rows[0].cells) if (score !== null) scores.set(userId, score);
+  } else {
+    const result = QuizCells.parse(await db.execute(quizCells(courseId, itemId)));
+    for (const [userId, , score] of result.rows[0].cells) scores.set(userId, score ?? 0);
+  }
+  return scores;
 }
 
 const ExtensionRows = z.object({

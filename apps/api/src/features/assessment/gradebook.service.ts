@@ -1,5 +1,6 @@
 import type { Gradebook, GradebookCell, GradebookColumn } from '@kadai/contracts';
 import type { Actor, AppContext } from '../../lib/context.ts';
+import type { Executor } from '../../db/client.ts';
 import { forbidden } from '../../lib/errors.ts';
 import { canManageCourse, getCourseRole } from '../courses/courses.service.ts';
 import { toCsv, type CsvCell } from '../submissions/csv-format.ts';
@@ -120,3 +121,10 @@ export async function gradebookCsv(
   ]);
   return { body: toCsv(header, rows), filename: `gradebook-course-${courseId}.csv` };
 }
+
+/*
+ * What grade passback to an LMS reads (features/lti): the course's assignments and quizzes with their
+ * maximum, and each student's score as the gradebook counts it, so the LMS shows the same number.
+ */
+export { loadItemScores } from './gradebook.repo.ts';
+export const listCourseWork = (db: Executor, courseId: number) => repo.loadWork(db, courseId);

@@ -165,3 +165,17 @@ export async function deleteCourse(ctx: AppContext, actor: Actor, courseId: numb
   if (role !== 'staff') throw forbidden();
   if (!(await repo.deleteCourse(ctx.db, courseId))) throw notFound();
 }
+
+/**
+ * A course made for an LMS course at its instructor's first launch (features/lti): the platform's
+ * registration by staff stands for staff's consent, so no staff caller is needed. Returns its id.
+ */
+export async function createCourseForLms(db: Executor, title: string): Promise<number> {
+  const row = await repo.insertCourse(db, { title, description: '', hasVideos: false, hasAssessment: true });
+  return row.id;
+}
+
+/** The course's title, or null when it is gone. */
+export async function findCourseTitle(db: Executor, courseId: number): Promise<string | null> {
+  return (await repo.findCourseView(db, courseId, 0))?.title ?? null;
+}

@@ -20,7 +20,7 @@ import * as repo from './members.repo.ts';
 import * as pendingMembers from './pending-members.service.ts';
 
 /** For the demo seed (apps/api/src/demo), which puts its accounts on its courses in its own transaction. */
-export { insertMembers } from './members.repo.ts';
+export { deleteMembers, insertMembers } from './members.repo.ts';
 /** For sign-in through an identity provider (features/identity): see pending-members.service.ts. */
 export { joinPendingMemberships } from './pending-members.service.ts';
 

@@ -4,7 +4,7 @@ import { SsoFailure } from './failure.ts';
 import { oidcConfiguration } from './oidc.client.ts';
 import { personFrom, type Person } from './person.ts';
 import type { ProviderRow } from './providers.repo.ts';
-import { unseal } from './secrets.ts';
+import { unseal } from '../../lib/secrets.ts';
 import { effectiveMap, OidcSettings } from './settings.ts';
 import { spUrls } from './sp.ts';
 import type { SsoRequestRow } from './sso.repo.ts';

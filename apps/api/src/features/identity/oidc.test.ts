@@ -6,7 +6,7 @@ import { createUser, tokenFor } from '../../../test/factories.ts';
 import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { Browser } from '../../../test/peers/browser.ts';
 import { startOidcProvider, type OidcAccount, type OidcProvider } from '../../../test/peers/oidc-op.ts';
-import { unseal } from './secrets.ts';
+import { unseal } from '../../lib/secrets.ts';
 import { spUrls } from './sp.ts';
 import { codeOf, errorOf, exchange, startAt } from './sso-testing.ts';
 

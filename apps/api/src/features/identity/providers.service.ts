@@ -19,7 +19,7 @@ import {
   type ProviderRow,
 } from './providers.repo.ts';
 import { describeCertificate, MetadataError, parseIdpMetadata } from './saml-metadata.ts';
-import { seal } from './secrets.ts';
+import { seal } from '../../lib/secrets.ts';
 import { OidcSettings, SamlSettings } from './settings.ts';
 
 /*

@@ -1,7 +1,7 @@
 import { generate } from 'selfsigned';
 import type { ServiceProviderInfo } from '@kadai/contracts';
 import type { AppContext } from '../../lib/context.ts';
-import { seal, unseal } from './secrets.ts';
+import { seal, unseal } from '../../lib/secrets.ts';
 import { insertSpKeyRow, oldestSpKeyRow } from './sso.repo.ts';
 
 /*

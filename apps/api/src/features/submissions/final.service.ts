@@ -2,6 +2,7 @@ import type { Submission } from '@kadai/contracts';
 import type { Executor } from '../../db/client.ts';
 import type { Actor, AppContext } from '../../lib/context.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { scoresMayHaveChanged } from '../lti/grades.service.ts';
 import { loadSubmission } from './lists.service.ts';
 import { getVisibleSubmission, type SubmissionAccess } from './submission-access.ts';
 import * as repo from './submissions.repo.ts';
@@ -34,7 +35,7 @@ const authorOf = (submission: SubmissionAccess['submission']): repo.AuthorKey =>
  * `submissions_one_final_key` always holds and two concurrent calls simply run one after the other.
  */
 export async function selectFinal(ctx: AppContext, actor: Actor, path: FinalPath): Promise<Submission> {
-  await ctx.db.transaction(async (tx) => {
+  const assignmentId = await ctx.db.transaction(async (tx) => {
     const access = await getPathSubmission(tx, actor, path);
     if (!access.isOwner && !access.canManage) throw forbidden();
     const { submission } = access;
@@ -50,7 +51,10 @@ export async function selectFinal(ctx: AppContext, actor: Actor, path: FinalPath
       );
     }
     await repo.moveFinal(tx, authorOf(submission), submission.id);
+    return submission.assignmentId;
   });
+  // The counted score may be another now: an LMS gradebook linked by LTI gets it (docs/lti.md).
+  await scoresMayHaveChanged(ctx, 'assignment', assignmentId);
   return loadSubmission(ctx, path.submissionId);
 }
 

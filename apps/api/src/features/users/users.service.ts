@@ -1,5 +1,6 @@
 import type { SetPasswordLink, UserCreate, UserListQuery, UserUpdate } from '@kadai/contracts';
 import type { Actor, AppContext } from '../../lib/context.ts';
+import type { Executor } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { revokeUserSessions } from '../auth/sessions.service.ts';
 import { createSetPasswordLink } from '../auth/set-password-link.ts';
@@ -161,4 +162,9 @@ export async function deleteAccount(ctx: AppContext, actor: Actor, id: number): 
   const deleted = await deleteUser(ctx.db, id);
   ctx.sessions.forgetUser(id);
   if (!deleted) throw notFound();
+}
+
+/** Makes the account staff: an LMS Administrator where the platform's registration allows it (features/lti). */
+export async function setStaff(db: Executor, userId: number): Promise<void> {
+  await updateUser(db, userId, { isStaff: true });
 }

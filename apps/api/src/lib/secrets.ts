@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 
 /*
- * Secrets kept in the database (an OIDC client secret, the SP's private key) are sealed with
+ * Secrets kept in the database (an OIDC client secret, the SP and LTI tool private keys) are sealed with
  * AES-256-GCM under a key derived from the server's secret (JWT_SECRET) by HKDF, so a copy of the
  * database alone does not give them away. Sealed form: `v1.<iv>.<tag>.<ciphertext>`, base64url.
  */

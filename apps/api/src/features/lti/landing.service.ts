@@ -1,0 +1,219 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Executor } from '../../db/client.ts';
+import type { AppContext } from '../../lib/context.ts';
+import { hashToken } from '../auth/tokens.ts';
+import { listCourseWork } from '../assessment/gradebook.service.ts';
+import { insertMembers } from '../courses/members.service.ts';
+import { findUserByEmail, findUserById, insertUser, setStaff } from '../users/users.service.ts';
+import { AGS_CLAIM, DL, kadaiRoles, LTI, NRPS_CLAIM, type LaunchClaims } from './claims.ts';
+import { LtiFailure } from './failure.ts';
+import { recordLineItem } from './grades.repo.ts';
+import {
+  findLtiUser,
+  insertDeepLink,
+  insertLtiCode,
+  linkLtiUser,
+  recordContextMember,
+  upsertContext,
+  type ContextRow,
+} from './launch.repo.ts';
+import type { PlatformRow } from './platforms.repo.ts';
+
+/*
+ * Who launched and where they go (docs/lti.md, "What a launch does"). The platform's `sub` is the key;
+ * an existing Kadai account with the same e-mail is linked only with its password (a `link` code, as
+ * for institutional sign-in), never on the platform's word alone. Everything happens in one
+ * transaction: a refused launch creates nothing.
+ */
+
+const CODE_SECONDS = { sign_in: 120, link: 10 * 60 } as const;
+const DEEP_LINK_SECONDS = 60 * 60;
+
+/** What a launch means, kept with a code (JSON) until the page exchanges it. */
+export interface LaunchFacts {
+  sub: string;
+  email: string | null;
+  firstName: string;
+  lastName: string;
+  course: 'editor' | 'student' | null;
+  staff: boolean;
+  deploymentId: string;
+  messageType: 'LtiResourceLinkRequest' | 'LtiDeepLinkingRequest';
+  context: { id: string; title: string; label: string } | null;
+  item: string | null;
+  ags: { lineItems: string | null; lineItem: string | null; scopes: string[] } | null;
+  memberships: string | null;
+  deepLinking: Record<string, unknown> | null;
+}
+
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is removed here
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+const clean = (value: string | undefined, max: number) =>
+  (value ?? '').replace(CONTROL, '').trim().slice(0, max);
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function factsOf(platform: PlatformRow, claims: LaunchClaims): LaunchFacts {
+  const email = clean(claims.email, 254).toLowerCase();
+  const context = claims[`${LTI}context`];
+  const ags = claims[AGS_CLAIM];
+  const custom = claims[`${LTI}custom`];
+  const item = typeof custom?.kadai_item === 'string' ? custom.kadai_item : null;
+  const display = clean(claims.name, 300).split(/\s+/).filter(Boolean);
+  return {
+    sub: claims.sub,
+    email: EMAIL.test(email) ? email : null,
+    firstName: clean(claims.given_name, 150) || display.slice(0, -1).join(' '),
+    lastName: clean(claims.family_name, 150) || (display.at(-1) ?? ''),
+    ...kadaiRoles(claims[`${LTI}roles`], platform.allowStaff),
+    deploymentId: claims[`${LTI}deployment_id`],
+    messageType: claims[`${LTI}message_type`],
+    context: context
+      ? { id: context.id, title: clean(context.title, 200), label: clean(context.label, 100) }
+      : null,
+    item,
+    ags: ags
+      ? { lineItems: ags.lineitems ?? null, lineItem: ags.lineitem ?? null, scopes: ags.scope ?? [] }
+      : null,
+    memberships: claims[NRPS_CLAIM]?.context_memberships_url ?? null,
+    deepLinking: claims[`${DL}deep_linking_settings`] ?? null,
+  };
+}
+
+/** A person without an e-mail from the LMS (privacy settings) still needs a unique, unusable address. */
+export function placeholderEmail(platformId: number, sub: string): string {
+  return `${createHash('sha256').update(sub).digest('hex').slice(0, 20)}.${platformId}@lti.invalid`;
+}
+
+async function newCode(
+  tx: Executor,
+  purpose: 'sign_in' | 'link',
+  platformId: number,
+  userId: number,
+  payload: object,
+) {
+  const code = randomBytes(32).toString('base64url');
+  await insertLtiCode(tx, {
+    codeHash: hashToken(code),
+    purpose,
+    platformId,
+    userId,
+    payload,
+    expiresAt: new Date(Date.now() + CODE_SECONDS[purpose] * 1000),
+  });
+  return code;
+}
+
+/** The Kadai page for a launched item of the course, or the course home. */
+async function itemPath(
+  db: Executor,
+  courseId: number,
+  item: string | null,
+): Promise<{ path: string; kind: 'assignment' | 'quiz'; id: number } | null> {
+  const match = item ? /^(assignment|quiz):(\d{1,10})$/.exec(item) : null;
+  if (!match) return null;
+  const kind = match[1] as 'assignment' | 'quiz';
+  const id = Number(match[2]);
+  const work = await listCourseWork(db, courseId);
+  if (kind === 'assignment') {
+    const found = work.assignments.find((a) => a.id === id);
+    return found ? { kind, id, path: `/course/${courseId}/assignment/${id}` } : null;
+  }
+  const found = work.quizzes.find((q) => q.id === id);
+  return found ? { kind, id, path: `/course/${courseId}/quizzes/${found.itemId}/quiz-courses/${id}` } : null;
+}
+
+/**
+ * What the launch does for a known account (also after a link): staff, the LMS course, membership of
+ * its Kadai course, the line item; returns the page to open.
+ */
+export async function applyLaunch(
+  tx: Executor,
+  platform: PlatformRow,
+  userId: number,
+  facts: LaunchFacts,
+): Promise<string> {
+  if (facts.staff) await setStaff(tx, userId);
+  let context: ContextRow | null = null;
+  if (facts.context) {
+    context = await upsertContext(tx, {
+      platformId: platform.id,
+      deploymentId: facts.deploymentId,
+      contextId: facts.context.id,
+      title: facts.context.title,
+      label: facts.context.label,
+      lineItemsUrl: facts.ags?.lineItems ?? null,
+      agsScopes: facts.ags?.scopes ?? [],
+      membershipsUrl: facts.memberships,
+    });
+    if (facts.course) {
+      await recordContextMember(tx, context.id, userId, facts.course === 'editor' ? 'instructor' : 'learner');
+    }
+    if (context.courseId && facts.course) await insertMembers(tx, facts.course, context.courseId, [userId]);
+  }
+  if (facts.messageType === 'LtiDeepLinkingRequest') {
+    if (facts.course !== 'editor' && !facts.staff) {
+      throw new LtiFailure('invalid', 'Only instructors can choose content (deep linking).');
+    }
+    const id = randomBytes(18).toString('base64url');
+    await insertDeepLink(tx, {
+      id,
+      platformId: platform.id,
+      userId,
+      contextRowId: context?.id ?? null,
+      deploymentId: facts.deploymentId,
+      settings: facts.deepLinking ?? {},
+      expiresAt: new Date(Date.now() + DEEP_LINK_SECONDS * 1000),
+    });
+    return `/lti/deep-link/${id}`;
+  }
+  if (!context) return '/course';
+  if (!context.courseId) {
+    if (facts.course === 'editor' || facts.staff) return `/lti/context/${context.id}`;
+    throw new LtiFailure('not_ready', `LMS course ${context.id} is not linked to a Kadai course yet.`);
+  }
+  const item = await itemPath(tx, context.courseId, facts.item);
+  if (item && facts.ags?.lineItem) {
+    await recordLineItem(tx, {
+      contextRowId: context.id,
+      kind: item.kind,
+      itemId: item.id,
+      url: facts.ags.lineItem,
+    });
+  }
+  return item?.path ?? `/course/${context.courseId}`;
+}
+
+/** Decides who launched and hands back the address of the page that continues (`/lti?code=…`). */
+export async function resolveLaunch(
+  ctx: AppContext,
+  platform: PlatformRow,
+  claims: LaunchClaims,
+): Promise<string> {
+  const facts = factsOf(platform, claims);
+  return ctx.db.transaction(async (tx) => {
+    const linked = await findLtiUser(tx, platform.id, facts.sub);
+    if (linked) {
+      const user = await findUserById(tx, linked.userId);
+      if (!user?.isActive) throw new LtiFailure('inactive', `Account ${linked.userId} is deactivated.`);
+      await linkLtiUser(tx, { platformId: platform.id, sub: facts.sub, userId: user.id, email: facts.email });
+      const next = await applyLaunch(tx, platform, user.id, facts);
+      return `/lti?code=${encodeURIComponent(await newCode(tx, 'sign_in', platform.id, user.id, { next }))}`;
+    }
+    const existing = facts.email ? await findUserByEmail(tx, facts.email) : null;
+    if (existing) {
+      if (!existing.isActive) throw new LtiFailure('inactive', `Account ${existing.id} is deactivated.`);
+      return `/lti?link=${encodeURIComponent(await newCode(tx, 'link', platform.id, existing.id, facts))}`;
+    }
+    const user = await insertUser(tx, {
+      email: facts.email ?? placeholderEmail(platform.id, facts.sub),
+      firstName: facts.firstName,
+      lastName: facts.lastName,
+      roles: facts.course === 'editor' ? ['instructor'] : ['student'],
+      emailVerifiedAt: facts.email ? new Date() : null,
+    });
+    if (!user) throw new LtiFailure('expired', `An account for ${facts.sub} was created concurrently.`);
+    await linkLtiUser(tx, { platformId: platform.id, sub: facts.sub, userId: user.id, email: facts.email });
+    const next = await applyLaunch(tx, platform, user.id, facts);
+    return `/lti?code=${encodeURIComponent(await newCode(tx, 'sign_in', platform.id, user.id, { next }))}`;
+  });
+}
