@@ -37,7 +37,8 @@ export async function syncAllRosters(ctx: AppContext): Promise<void> {
   }
 }
 
-export async function startLtiJobs(ctx: AppContext): Promise<void> {
+/** Grade passback jobs, one line item at a time. */
+export async function workLtiScores(ctx: AppContext): Promise<void> {
   await ctx.jobs.work<{ lineItemId: number; force?: boolean }>(
     LTI_SCORES_QUEUE,
     async (jobs) => {
@@ -47,6 +48,10 @@ export async function startLtiJobs(ctx: AppContext): Promise<void> {
     },
     { batchSize: 1 },
   );
+}
+
+export async function startLtiJobs(ctx: AppContext): Promise<void> {
+  await workLtiScores(ctx);
   await ctx.jobs.work<{ contextRowId: number }>(LTI_DISCOVER_QUEUE, async (jobs) => {
     for (const job of jobs) {
       if ((await discoverLineItems(ctx, job.data.contextRowId)) > 0) await sweepLineItems(ctx);
