@@ -87,7 +87,11 @@ export interface LaunchResult {
 }
 
 /** The whole launch, as the browser inside the LMS's frame makes it. */
-export async function launch(rig: LtiRig, spec: LtiLaunchSpec, browser = new Browser()): Promise<LaunchResult> {
+export async function launch(
+  rig: LtiRig,
+  spec: LtiLaunchSpec,
+  browser = new Browser(),
+): Promise<LaunchResult> {
   const prepared = rig.lms.prepareLaunch(spec);
   const form = await browser.follow(prepared.loginInitiationUrl);
   expect(form.status, `${form.url}: ${form.body.slice(0, 500)}`).toBe(200);
@@ -96,7 +100,11 @@ export async function launch(rig: LtiRig, spec: LtiLaunchSpec, browser = new Bro
 
 export async function postForm(browser: Browser, form: Page): Promise<LaunchResult> {
   const page = await browser.submitForm(form, {}, { stopAt: (next) => next.pathname === '/lti' });
-  return { status: page.status, location: page.status === 0 ? new URL(page.url).pathname + new URL(page.url).search : '', body: page.body };
+  return {
+    status: page.status,
+    location: page.status === 0 ? new URL(page.url).pathname + new URL(page.url).search : '',
+    body: page.body,
+  };
 }
 
 /** The code of a launch that went on to the web app, exchanged as the page does. */

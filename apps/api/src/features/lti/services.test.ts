@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { courseStudents, submissions } from '../../db/schema.ts';
+import { courseStudents } from '../../db/schema.ts';
+import { submissions } from '../../db/schema-assignments.ts';
 import { ltiScores } from '../../db/schema-lti.ts';
 import { call } from '../../../test/harness.ts';
 import { Browser } from '../../../test/peers/browser.ts';
@@ -8,6 +9,8 @@ import { ROLE } from '../../../test/peers/lti-shapes.ts';
 import { insertAssignment, insertGraded } from '../assessment/testing.ts';
 import { listLineItemIdsOfItem } from './grades.repo.ts';
 import { syncLineItem } from './grades.service.ts';
+import { sweepLineItems } from './lti.jobs.ts';
+import { forgetPlatformTokens } from './platform-token.ts';
 import { exchange, launch, startRig, type LtiRig } from './lti-testing.ts';
 import { unique } from './testing.ts';
 
@@ -31,20 +34,43 @@ const person = (name: string) => ({
 async function deepLinkedCourse() {
   const contextId = `course-${unique()}`;
   const teacher = person('teacher');
-  const first = await exchange(rig, await launch(rig, { user: teacher, roles: [ROLE.instructor], context: { id: contextId, title: 'Python 1' } }));
+  const first = await exchange(
+    rig,
+    await launch(rig, {
+      user: teacher,
+      roles: [ROLE.instructor],
+      context: { id: contextId, title: 'Python 1' },
+    }),
+  );
   const contextRowId = Number(first.next.split('/').pop());
-  const linked = await call(rig.t, 'POST', `/api/Lti/Context/${contextRowId}/`, { token: first.access, body: {} });
+  const linked = await call(rig.t, 'POST', `/api/Lti/Context/${contextRowId}/`, {
+    token: first.access,
+    body: {},
+  });
   const courseId = Number((linked.json as { next: string }).next.split('/').pop());
   const a1 = await insertAssignment(rig.t, courseId, 7, [5, 5]);
   const a2 = await insertAssignment(rig.t, courseId, 14, [4]);
-  const request = await exchange(rig, await launch(rig, { user: teacher, roles: [ROLE.instructor], context: { id: contextId }, messageType: 'LtiDeepLinkingRequest' }));
+  const request = await exchange(
+    rig,
+    await launch(rig, {
+      user: teacher,
+      roles: [ROLE.instructor],
+      context: { id: contextId },
+      messageType: 'LtiDeepLinkingRequest',
+    }),
+  );
   const id = request.next.split('/').pop()!;
   const info = await call(rig.t, 'GET', `/api/Lti/DeepLink/${id}/`, { token: request.access });
   expect(info.status).toBe(200);
   expect((info.json as { items: { id: number }[] }).items.map((i) => i.id)).toEqual([a1.id, a2.id]);
   const answer = await call(rig.t, 'POST', `/api/Lti/DeepLink/${id}/`, {
     token: request.access,
-    body: { items: [{ kind: 'assignment', id: a1.id }, { kind: 'assignment', id: a2.id }] },
+    body: {
+      items: [
+        { kind: 'assignment', id: a1.id },
+        { kind: 'assignment', id: a2.id },
+      ],
+    },
   });
   expect(answer.status, JSON.stringify(answer.json)).toBe(200);
   const { return_url, jwt } = answer.json as { return_url: string; jwt: string };
@@ -58,11 +84,13 @@ describe('LTI deep linking', () => {
   it('returns two assignments as resource links with line items, signed with the current key', async () => {
     const { deepLink, a1, a2 } = await deepLinkedCourse();
     expect(deepLink.contentItems).toHaveLength(2);
-    expect(deepLink.contentItems.map((c) => (c as { lineItem?: { resourceId?: string } }).lineItem?.resourceId)).toEqual([
-      `assignment:${a1.id}`,
-      `assignment:${a2.id}`,
-    ]);
-    expect(deepLink.contentItems[0]).toMatchObject({ type: 'ltiResourceLink', lineItem: { scoreMaximum: 10 } });
+    expect(
+      deepLink.contentItems.map((c) => (c as { lineItem?: { resourceId?: string } }).lineItem?.resourceId),
+    ).toEqual([`assignment:${a1.id}`, `assignment:${a2.id}`]);
+    expect(deepLink.contentItems[0]).toMatchObject({
+      type: 'ltiResourceLink',
+      lineItem: { scoreMaximum: 10 },
+    });
     expect(rig.lms.violations).toEqual([]);
   });
 
@@ -77,7 +105,15 @@ describe('LTI deep linking', () => {
   it('opens the linked assignment at a launch of its resource link, and records its line item', async () => {
     const { contextId, courseId, a1, deepLink } = await deepLinkedCourse();
     const link = deepLink.resourceLinks[0]!;
-    const learner = await exchange(rig, await launch(rig, { user: person('student'), roles: [ROLE.learner], context: { id: contextId }, resourceLink: { id: link.id } }));
+    const learner = await exchange(
+      rig,
+      await launch(rig, {
+        user: person('student'),
+        roles: [ROLE.learner],
+        context: { id: contextId },
+        resourceLink: { id: link.id },
+      }),
+    );
     expect(learner.next).toBe(`/course/${courseId}/assignment/${a1.id}`);
     expect(await listLineItemIdsOfItem(rig.t.ctx.db, 'assignment', a1.id)).toHaveLength(1);
   });
@@ -87,16 +123,28 @@ describe('LTI grade passback', () => {
   it('posts the counted score after grading, again after another final submission, and nothing twice', async () => {
     const { contextId, courseId, a1, deepLink } = await deepLinkedCourse();
     const student = person('graded');
-    const learner = await exchange(rig, await launch(rig, { user: student, roles: [ROLE.learner], context: { id: contextId }, resourceLink: { id: deepLink.resourceLinks[0]!.id } }));
+    const learner = await exchange(
+      rig,
+      await launch(rig, {
+        user: student,
+        roles: [ROLE.learner],
+        context: { id: contextId },
+        resourceLink: { id: deepLink.resourceLinks[0]!.id },
+      }),
+    );
     const [lineItemId] = await listLineItemIdsOfItem(rig.t.ctx.db, 'assignment', a1.id);
     await insertGraded(rig.t, a1, courseId, learner.user.pk, [5, 5]);
     const lower = await insertGraded(rig.t, a1, courseId, learner.user.pk, [5, 0]);
     expect(await syncLineItem(rig.t.ctx, lineItemId!)).toMatchObject({ sent: 1 });
     const mine = () => rig.lms.scores.filter((s) => s.score.userId === student.sub);
-    expect(mine().map((s) => [s.score.scoreGiven, s.score.scoreMaximum, s.score.gradingProgress])).toEqual([[10, 10, 'FullyGraded']]);
+    expect(mine().map((s) => [s.score.scoreGiven, s.score.scoreMaximum, s.score.gradingProgress])).toEqual([
+      [10, 10, 'FullyGraded'],
+    ]);
     expect(await syncLineItem(rig.t.ctx, lineItemId!)).toMatchObject({ sent: 0, unchanged: 1 });
     // The student makes the lower one final: the gradebook counts it, and so does the LMS.
-    const final = await call(rig.t, 'POST', `/api/Submission/SelectFinal/${a1.id}/${courseId}/${lower.id}/`, { token: learner.access });
+    const final = await call(rig.t, 'POST', `/api/Submission/SelectFinal/${a1.id}/${courseId}/${lower.id}/`, {
+      token: learner.access,
+    });
     expect(final.status, JSON.stringify(final.json)).toBe(200);
     await waitFor(() => mine().length === 2);
     expect(mine().map((s) => s.score.scoreGiven)).toEqual([10, 5]);
@@ -109,19 +157,71 @@ describe('LTI grade passback', () => {
   it('keeps a score through an outage of the LMS and sends it when it is back', async () => {
     const { contextId, courseId, a2, deepLink } = await deepLinkedCourse();
     const student = person('outage');
-    const learner = await exchange(rig, await launch(rig, { user: student, roles: [ROLE.learner], context: { id: contextId }, resourceLink: { id: deepLink.resourceLinks[1]!.id } }));
+    const learner = await exchange(
+      rig,
+      await launch(rig, {
+        user: student,
+        roles: [ROLE.learner],
+        context: { id: contextId },
+        resourceLink: { id: deepLink.resourceLinks[1]!.id },
+      }),
+    );
     const [lineItemId] = await listLineItemIdsOfItem(rig.t.ctx.db, 'assignment', a2.id);
     await insertGraded(rig.t, a2, courseId, learner.user.pk, [4]);
     rig.lms.failScores(1, 503);
     await expect(syncLineItem(rig.t.ctx, lineItemId!)).rejects.toThrow(/503/);
-    const [row] = await rig.t.ctx.db.select().from(ltiScores).where(and(eq(ltiScores.lineItemId, lineItemId!), eq(ltiScores.userId, learner.user.pk)));
+    const [row] = await rig.t.ctx.db
+      .select()
+      .from(ltiScores)
+      .where(and(eq(ltiScores.lineItemId, lineItemId!), eq(ltiScores.userId, learner.user.pk)));
     expect(row).toMatchObject({ status: 'pending', attempts: 1 });
     rig.lms.failScores(1, 'drop');
     await expect(syncLineItem(rig.t.ctx, lineItemId!)).rejects.toThrow();
     expect(await syncLineItem(rig.t.ctx, lineItemId!)).toMatchObject({ sent: 1 });
-    expect(rig.lms.scores.filter((s) => s.score.userId === student.sub).map((s) => s.score.scoreGiven)).toEqual([4]);
-    const status = await call(rig.t, 'GET', `/api/Lti/Course/${courseId}/`, { token: (await exchange(rig, await launch(rig, { user: { sub: 'x' }, roles: [ROLE.learner], context: { id: contextId } }))).access });
+    expect(
+      rig.lms.scores.filter((s) => s.score.userId === student.sub).map((s) => s.score.scoreGiven),
+    ).toEqual([4]);
+    const status = await call(rig.t, 'GET', `/api/Lti/Course/${courseId}/`, {
+      token: (
+        await exchange(
+          rig,
+          await launch(rig, { user: { sub: 'x' }, roles: [ROLE.learner], context: { id: contextId } }),
+        )
+      ).access,
+    });
     expect(status.status).toBe(403);
+  });
+});
+
+describe('LTI grade passback in the background', () => {
+  it('finds work graded since the last check every sweep, and asks for a new token when one expires', async () => {
+    const { contextId, courseId, a1, deepLink } = await deepLinkedCourse();
+    const student = person('swept');
+    const learner = await exchange(
+      rig,
+      await launch(rig, {
+        user: student,
+        roles: [ROLE.learner],
+        context: { id: contextId },
+        resourceLink: { id: deepLink.resourceLinks[0]!.id },
+      }),
+    );
+    const [lineItemId] = await listLineItemIdsOfItem(rig.t.ctx.db, 'assignment', a1.id);
+    // Tokens that live 31 s: Kadai drops them 30 s early, so this one is gone in a second.
+    rig.lms.setExpiresIn(31);
+    forgetPlatformTokens(rig.t.ctx, rig.platformId);
+    await insertGraded(rig.t, a1, courseId, learner.user.pk, [5, 5]);
+    await syncLineItem(rig.t.ctx, lineItemId!);
+    const tokensBefore = rig.lms.tokenRequests.length;
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    // Graded after the check, and made final: the sweep queues the line item and the job sends it.
+    await insertGraded(rig.t, a1, courseId, learner.user.pk, [5, 0], true);
+    expect(await sweepLineItems(rig.t.ctx)).toBeGreaterThanOrEqual(1);
+    const mine = () => rig.lms.scores.filter((s) => s.score.userId === student.sub);
+    await waitFor(() => mine().length === 2);
+    expect(mine().map((s) => s.score.scoreGiven)).toEqual([10, 5]);
+    rig.lms.setExpiresIn(3600);
+    expect(rig.lms.tokenRequests.length).toBeGreaterThan(tokensBefore);
   });
 });
 
@@ -130,23 +230,44 @@ describe('LTI roster', () => {
     const { contextId, courseId, a1, teacher } = await deepLinkedCourse();
     const staying = person('staying');
     const leaving = person('leaving');
-    const stayer = await exchange(rig, await launch(rig, { user: staying, roles: [ROLE.learner], context: { id: contextId } }));
-    const leaver = await exchange(rig, await launch(rig, { user: leaving, roles: [ROLE.learner], context: { id: contextId } }));
+    const stayer = await exchange(
+      rig,
+      await launch(rig, { user: staying, roles: [ROLE.learner], context: { id: contextId } }),
+    );
+    const leaver = await exchange(
+      rig,
+      await launch(rig, { user: leaving, roles: [ROLE.learner], context: { id: contextId } }),
+    );
     await insertGraded(rig.t, a1, courseId, leaver.user.pk, [5, 5]);
     const newcomer = person('newcomer');
     rig.lms.setMembers(contextId, [
       { user_id: teacher.sub, roles: [ROLE.instructor], status: 'Active', email: teacher.email },
       { user_id: staying.sub, roles: [ROLE.learner], status: 'Active', email: staying.email },
       { user_id: leaving.sub, roles: [ROLE.learner], status: 'Inactive', email: leaving.email },
-      { user_id: newcomer.sub, roles: [ROLE.learner], status: 'Active', email: newcomer.email, given_name: 'New', family_name: 'Comer' },
+      {
+        user_id: newcomer.sub,
+        roles: [ROLE.learner],
+        status: 'Active',
+        email: newcomer.email,
+        given_name: 'New',
+        family_name: 'Comer',
+      },
     ]);
-    const teacherLaunch = await exchange(rig, await launch(rig, { user: teacher, roles: [ROLE.instructor], context: { id: contextId } }));
+    const teacherLaunch = await exchange(
+      rig,
+      await launch(rig, { user: teacher, roles: [ROLE.instructor], context: { id: contextId } }),
+    );
     const links = await call(rig.t, 'GET', `/api/Lti/Course/${courseId}/`, { token: teacherLaunch.access });
     const contextRowId = (links.json as { results: { id: number }[] }).results[0]!.id;
-    const synced = await call(rig.t, 'POST', `/api/Lti/Course/${courseId}/roster-sync/`, { token: teacherLaunch.access, body: { context_id: contextRowId } });
+    const synced = await call(rig.t, 'POST', `/api/Lti/Course/${courseId}/roster-sync/`, {
+      token: teacherLaunch.access,
+      body: { context_id: contextRowId },
+    });
     expect(synced.status, JSON.stringify(synced.json)).toBe(200);
     expect(synced.json).toMatchObject({ added: 1, removed: 1, waiting: 0 });
-    const students = (await rig.t.ctx.db.select().from(courseStudents).where(eq(courseStudents.courseId, courseId))).map((s) => s.userId);
+    const students = (
+      await rig.t.ctx.db.select().from(courseStudents).where(eq(courseStudents.courseId, courseId))
+    ).map((s) => s.userId);
     expect(students).toContain(stayer.user.pk);
     expect(students).not.toContain(leaver.user.pk);
     expect(students).toHaveLength(2);
@@ -161,15 +282,21 @@ describe('LTI dynamic registration', () => {
     const link = await call(rig.t, 'POST', '/api/Lti/Registration/', { token: rig.staffToken });
     expect(link.status).toBe(201);
     const url = (link.json as { url: string }).url;
-    const page = await new Browser().request(rig.lms.dynamicRegistrationUrl(url), { headers: { accept: 'text/html' } });
+    const page = await new Browser().request(rig.lms.dynamicRegistrationUrl(url), {
+      headers: { accept: 'text/html' },
+    });
     expect(page.status, page.body).toBe(200);
     expect(page.body).toContain('org.imsglobal.lti.close');
     expect(rig.lms.registrations).toHaveLength(1);
     const platforms = await call(rig.t, 'GET', '/api/Lti/Platform/', { token: rig.staffToken });
-    const dynamic = (platforms.json as { results: { source: string; client_id: string; deployment_ids: string[] }[] }).results.find((p) => p.source === 'dynamic');
+    const dynamic = (
+      platforms.json as { results: { source: string; client_id: string; deployment_ids: string[] }[] }
+    ).results.find((p) => p.source === 'dynamic');
     expect(dynamic).toBeTruthy();
     expect(rig.lms.violations).toEqual([]);
-    const again = await new Browser().request(rig.lms.dynamicRegistrationUrl(url), { headers: { accept: 'text/html' } });
+    const again = await new Browser().request(rig.lms.dynamicRegistrationUrl(url), {
+      headers: { accept: 'text/html' },
+    });
     expect(again.status).toBe(410);
   });
 });
