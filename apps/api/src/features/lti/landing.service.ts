@@ -52,6 +52,24 @@ const clean = (value: string | undefined, max: number) =>
   (value ?? '').replace(CONTROL, '').trim().slice(0, max);
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/**
+ * A service address of the launch (line items, memberships), kept only when it is on one of the
+ * platform's own sites: Kadai calls it with a token, and a compromised LMS must not aim those calls at
+ * an address inside Kadai's network.
+ */
+function onPlatform(platform: PlatformRow, url: string | undefined): string | null {
+  if (!url) return null;
+  const origins = new Set([
+    ...[platform.issuer, platform.authUrl, platform.tokenUrl, platform.jwksUrl].map((u) => new URL(u).origin),
+    ...platform.frameOrigins,
+  ]);
+  try {
+    return origins.has(new URL(url).origin) ? url : null;
+  } catch {
+    return null;
+  }
+}
+
 export function factsOf(platform: PlatformRow, claims: LaunchClaims): LaunchFacts {
   const email = clean(claims.email, 254).toLowerCase();
   const context = claims[`${LTI}context`];
@@ -72,9 +90,13 @@ export function factsOf(platform: PlatformRow, claims: LaunchClaims): LaunchFact
       : null,
     item,
     ags: ags
-      ? { lineItems: ags.lineitems ?? null, lineItem: ags.lineitem ?? null, scopes: ags.scope ?? [] }
+      ? {
+          lineItems: onPlatform(platform, ags.lineitems),
+          lineItem: onPlatform(platform, ags.lineitem),
+          scopes: ags.scope ?? [],
+        }
       : null,
-    memberships: claims[NRPS_CLAIM]?.context_memberships_url ?? null,
+    memberships: onPlatform(platform, claims[NRPS_CLAIM]?.context_memberships_url),
     deepLinking: claims[`${DL}deep_linking_settings`] ?? null,
   };
 }
