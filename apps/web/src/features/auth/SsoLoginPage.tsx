@@ -4,7 +4,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../../api/client.ts';
 import { pathTo } from '../../routes/route-table.ts';
 import { errorMessage } from '../../ui/errors.ts';
@@ -12,29 +12,20 @@ import { notifyError } from '../../ui/notify.ts';
 import { PasswordField } from '../../ui/PasswordField.tsx';
 import { getSsoLinkInfo } from './auth.api.ts';
 import { AuthCard } from './AuthCard.tsx';
+import { useOneTimeParams } from './one-time-params.ts';
 import { signInByLinking, signInWithSsoCode, takeSsoTarget } from './sign-in.ts';
 import { providerName } from './sso.ts';
 
-/** The one-time code of the address, read once: the page takes it out of the address bar at once. */
-function useOneTimeCode(): { code: string | null; link: string | null } {
-  const [searchParams] = useSearchParams();
-  const [codes] = useState(() => ({ code: searchParams.get('code'), link: searchParams.get('link') }));
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const hasCode = searchParams.has('code') || searchParams.has('link');
-  useEffect(() => {
-    // Replacing the entry (history.replaceState underneath) leaves no usable code in the history.
-    if (hasCode) void navigate(pathname, { replace: true });
-  }, [hasCode, navigate, pathname]);
-  return codes;
-}
+const ONE_TIME_PARAMS = ['code', 'link'];
 
 /**
  * Where a university sign-in lands (`/login/sso`): `?code=` is exchanged for a session at once;
  * `?link=` asks for the password of the existing account with that e-mail address, once, to link them.
  */
 export function SsoLoginPage() {
-  const { code, link } = useOneTimeCode();
+  const params = useOneTimeParams(ONE_TIME_PARAMS);
+  const code = params.get('code');
+  const link = params.get('link');
   if (code) return <SsoExchange code={code} />;
   if (link) return <SsoLinkForm code={link} />;
   return <SsoExpired />;

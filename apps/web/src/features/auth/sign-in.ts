@@ -72,8 +72,11 @@ export async function loadUserInfo(): Promise<UserInfo> {
   return info;
 }
 
-/** Keeps the tokens, e-mail and user id of a sign-in, then post-login; a failure leaves it signed out. */
-async function completeSignIn(result: LoginResponse): Promise<void> {
+/**
+ * Keeps the tokens, e-mail and user id of a sign-in, then post-login; a failure leaves it signed out.
+ * Every way in ends here, an LTI launch from an LMS too (features/lti).
+ */
+export async function completeSignIn(result: LoginResponse): Promise<void> {
   const session = useSession.getState();
   session.login({ access: result.access, refresh: result.refresh }, result.user.email, result.user.pk);
   try {
