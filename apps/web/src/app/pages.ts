@@ -21,6 +21,10 @@ export const PAGES = {
   SsoLogin: () => import('../features/auth/SsoLoginPage.tsx').then((m) => m.SsoLoginPage),
   SignInSettings: () =>
     import('../features/identity/SignInSettingsPage.tsx').then((m) => m.SignInSettingsPage),
+  LtiSettings: () => import('../features/lti/LtiSettingsPage.tsx').then((m) => m.LtiSettingsPage),
+  LtiLaunch: () => import('../features/lti/LtiLaunchPage.tsx').then((m) => m.LtiLaunchPage),
+  LtiContext: () => import('../features/lti/LtiContextPage.tsx').then((m) => m.LtiContextPage),
+  LtiDeepLink: () => import('../features/lti/LtiDeepLinkPage.tsx').then((m) => m.LtiDeepLinkPage),
   About: () => import('../features/about/AboutPage.tsx').then((m) => m.AboutPage),
   PrivacyPolicy: () => import('../features/about/PrivacyPolicyPage.tsx').then((m) => m.PrivacyPolicyPage),
   Profile: () => import('../features/users/ProfilePage.tsx').then((m) => m.ProfilePage),

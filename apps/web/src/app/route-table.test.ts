@@ -55,6 +55,12 @@ const SPEC: Record<RouteName, { path: string; signIn: boolean }> = {
   // Beyond spec §2 (issue 37): a university sign-in's landing page, and the staff's sign-in settings.
   SsoLogin: { path: '/login/sso', signIn: false },
   SignInSettings: { path: '/admin/sign-in', signIn: true },
+  // Beyond spec §2 (issue 38): the staff's LMS platforms, the landing inside the LMS's frame (before
+  // any session), linking an LMS course and the deep-linking picker.
+  LtiSettings: { path: '/admin/lti', signIn: true },
+  LtiLaunch: { path: '/lti', signIn: false },
+  LtiContext: { path: '/lti/context/:context_id', signIn: true },
+  LtiDeepLink: { path: '/lti/deep-link/:deep_link_id', signIn: true },
 };
 
 function lookup(tree: object, key: string): unknown {

@@ -34,6 +34,10 @@ const VerifyEmailPage = lazyPage('VerifyEmail');
 const OutboxPage = lazyPage('MailOutbox');
 const SsoLoginPage = lazyPage('SsoLogin');
 const SignInSettingsPage = lazyPage('SignInSettings');
+const LtiSettingsPage = lazyPage('LtiSettings');
+const LtiLaunchPage = lazyPage('LtiLaunch');
+const LtiContextPage = lazyPage('LtiContext');
+const LtiDeepLinkPage = lazyPage('LtiDeepLink');
 const AboutPage = lazyPage('About');
 const PrivacyPolicyPage = lazyPage('PrivacyPolicy');
 const ProfilePage = lazyPage('Profile');
@@ -118,6 +122,8 @@ export const appRoutes: RouteObject[] = [
       },
       route('Login', <LoginPage />),
       route('SsoLogin', <SsoLoginPage />),
+      // The landing inside an LMS's frame: no session yet (it makes one from the launch's code).
+      route('LtiLaunch', <LtiLaunchPage />),
       route('SetPassword', <SetPasswordPage />),
       route('PasswordChange', <PasswordChangePage />),
       route('Register', <RegisterPage />),
@@ -131,6 +137,9 @@ export const appRoutes: RouteObject[] = [
           route('Course', <CourseListPage />),
           route('MailOutbox', <OutboxPage />),
           route('SignInSettings', <SignInSettingsPage />),
+          route('LtiSettings', <LtiSettingsPage />),
+          route('LtiContext', <LtiContextPage />),
+          route('LtiDeepLink', <LtiDeepLinkPage />),
           // Matches /pygrade and /pygrade/ (react-router ignores a trailing slash); students get NotFound.
           route('PyGrade', <PyGradePage />, { guard: PyGradeGuard }),
           { path: COURSE_BASE, element: <CourseLayout />, children: courseRoutes() },

@@ -46,6 +46,12 @@ export const ROUTE_NAMES = [
   // Beyond spec §2 (issue 37): where a university sign-in lands, and the staff's sign-in settings.
   'SsoLogin',
   'SignInSettings',
+  // Beyond spec §2 (issue 38): Kadai as an LTI 1.3 tool: the staff's LMS platforms, the landing page
+  // inside the LMS's frame, linking an LMS course to a Kadai course, and the deep-linking picker.
+  'LtiSettings',
+  'LtiLaunch',
+  'LtiContext',
+  'LtiDeepLink',
 ] as const;
 export type RouteName = (typeof ROUTE_NAMES)[number];
 
@@ -158,6 +164,10 @@ export const ROUTES: Record<RouteName, RouteDefinition> = {
   CourseHome: { path: COURSE, titleKey: 'routes.courseHome', signIn: true },
   SsoLogin: { path: '/login/sso', titleKey: 'routes.ssoLogin', signIn: false },
   SignInSettings: { path: '/admin/sign-in', titleKey: 'routes.signInSettings', signIn: true },
+  LtiSettings: { path: '/admin/lti', titleKey: 'routes.ltiSettings', signIn: true },
+  LtiLaunch: { path: '/lti', titleKey: 'routes.ltiLaunch', signIn: false },
+  LtiContext: { path: '/lti/context/:context_id', titleKey: 'routes.ltiContext', signIn: true },
+  LtiDeepLink: { path: '/lti/deep-link/:deep_link_id', titleKey: 'routes.ltiDeepLink', signIn: true },
 };
 
 /** Routes inside a course: the side rail and the course breadcrumbs show on them. */

@@ -1,6 +1,14 @@
 import { Menu, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconCheck, IconInfoCircle, IconKey, IconLogout, IconMail, IconUser } from '@tabler/icons-react';
+import {
+  IconCheck,
+  IconInfoCircle,
+  IconKey,
+  IconLogout,
+  IconMail,
+  IconPlugConnected,
+  IconUser,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { chooseLanguage, signOut } from '../../features/auth/sign-in.ts';
@@ -105,6 +113,15 @@ function UserMenu() {
             leftSection={<IconKey size={16} aria-hidden />}
           >
             {t('header.signInSettings')}
+          </Menu.Item>
+        ) : null}
+        {isStaff ? (
+          <Menu.Item
+            component={Link}
+            to={pathTo('LtiSettings')}
+            leftSection={<IconPlugConnected size={16} aria-hidden />}
+          >
+            {t('header.ltiSettings')}
           </Menu.Item>
         ) : null}
         <Menu.Item
