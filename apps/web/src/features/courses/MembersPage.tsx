@@ -5,12 +5,16 @@ import { useSearchParams } from 'react-router';
 import { useCourse } from './useCourse.ts';
 import { NotFoundPage } from '../../ui/NotFoundPage.tsx';
 import { useSession } from '../auth/session.ts';
+import { LmsPanel } from '../lti/LmsPanel.tsx';
 import { MembersPanel } from './MembersPanel.tsx';
 import { canManageCourse } from './course-access.ts';
 
 /**
  * The course's students and editors (`?tab=editors`). Editors of the course add and remove students
  * and read the editor list; staff change both. Everyone else gets NotFound, as on other editor pages.
+ * Below them, the LMS courses linked to this one (issue 38): here rather than in Settings, which the
+ * side rail shows to staff only, while the course's editors are the ones who sync its roster from the
+ * LMS (the students above change with it) and watch its grades go to the LMS's gradebook.
  */
 export function MembersPage() {
   const { t } = useTranslation();
@@ -45,6 +49,7 @@ export function MembersPage() {
           <MembersPanel courseId={course.id} kind="editor" canChange={isStaff} />
         </Tabs.Panel>
       </Tabs>
+      <LmsPanel courseId={course.id} />
     </Stack>
   );
 }
