@@ -9,18 +9,12 @@ import { errorMessage } from '../../ui/errors.ts';
 import { Section } from '../../ui/Section.tsx';
 import { courseKeys, courseListQuery } from '../courses/courses.queries.ts';
 import { linkContext, ltiKeys } from './lti.api.ts';
+import { contextName } from './lti-names.ts';
 
 /** The courses a person may link an LMS course to: those they edit (staff: every course). */
 const MY_COURSES = { limit: 100, offset: 0, ordering: 'title' } as const;
 
 type Choice = 'new' | 'existing';
-
-/** "Python I (CS101)": an LMS course's title with its short label, when it has one. */
-export function contextName(context: Pick<LtiContext, 'title' | 'label'>): string {
-  return context.label && context.label !== context.title
-    ? `${context.title} (${context.label})`
-    : context.title;
-}
 
 /**
  * An LMS course not yet linked to a Kadai course, as its instructor sees it: make a new course for it

@@ -7,9 +7,9 @@ import { isApiError } from '../../api/client.ts';
 import { useFormatters } from '../../i18n/format.ts';
 import { errorMessage } from '../../ui/errors.ts';
 import { courseKeys } from '../courses/courses.queries.ts';
-import { contextName } from './LinkCourseStep.tsx';
 import { LineItemTable } from './LineItemTable.tsx';
 import { ltiKeys, syncRoster } from './lti.api.ts';
+import { contextName } from './lti-names.ts';
 
 const COUNTS = ['added', 'removed', 'unchanged', 'waiting'] as const;
 

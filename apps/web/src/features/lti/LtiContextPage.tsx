@@ -8,8 +8,9 @@ import { NotFoundPage } from '../../ui/NotFoundPage.tsx';
 import { Section } from '../../ui/Section.tsx';
 // A course's id and an LMS course's follow one rule: a positive 32-bit integer.
 import { parseCourseId as parseId } from '../courses/courses.queries.ts';
-import { contextName, LinkCourseStep } from './LinkCourseStep.tsx';
+import { LinkCourseStep } from './LinkCourseStep.tsx';
 import { contextQuery } from './lti.api.ts';
+import { contextName } from './lti-names.ts';
 import { ltiTarget } from './lti-sign-in.ts';
 
 /**
