@@ -1,11 +1,18 @@
-import { Stack, Text } from '@mantine/core';
+import { Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client.ts';
 import { ErrorState } from '../../ui/ErrorState.tsx';
+import { lazyComponent } from '../../ui/lazyComponent.ts';
 import { Section } from '../../ui/Section.tsx';
-import { LmsLinkCard } from './LmsLinkCard.tsx';
 import { courseLinksQuery } from './lti.api.ts';
+
+// Most courses have no LMS course: the members page loads the cards (roster sync, the gradebook's
+// columns) only for one that has.
+const LmsLinkCard = lazyComponent(() =>
+  import('./LmsLinkCard.tsx').then((m) => ({ default: m.LmsLinkCard })),
+);
 
 /**
  * The course's LMS courses (issue 38), for its editors and staff: the roster taken from each and the
@@ -30,9 +37,11 @@ export function LmsPanel({ courseId }: { courseId: number }) {
         <Text size="sm" c="dimmed">
           {t('lti.panel.help')}
         </Text>
-        {links.data.results.map((link) => (
-          <LmsLinkCard key={link.id} courseId={courseId} link={link} />
-        ))}
+        <Suspense fallback={<Skeleton height={160} aria-busy="true" />}>
+          {links.data.results.map((link) => (
+            <LmsLinkCard key={link.id} courseId={courseId} link={link} />
+          ))}
+        </Suspense>
       </Stack>
     </Section>
   );
