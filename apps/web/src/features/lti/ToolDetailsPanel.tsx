@@ -76,37 +76,36 @@ function ToolKeys({ info }: { info: LtiToolInfo }) {
           {t('lti.tool.rotate')}
         </Button>
       </Group>
-      <Table.ScrollContainer minWidth={360}>
-        <Table verticalSpacing="xs" aria-label={t('lti.tool.keys')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('lti.tool.kid')}</Table.Th>
-              <Table.Th>{t('lti.tool.created')}</Table.Th>
+      {/* Two narrow columns, the key ids broken anywhere: it fits a phone without scrolling. */}
+      <Table verticalSpacing="xs" aria-label={t('lti.tool.keys')}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('lti.tool.kid')}</Table.Th>
+            <Table.Th>{t('lti.tool.created')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {info.keys.map((key) => (
+            <Table.Tr key={key.kid}>
+              <Table.Td>
+                <Group gap="xs" wrap="wrap">
+                  <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>
+                    {key.kid}
+                  </Text>
+                  {key.current ? (
+                    <Badge size="sm" variant="light" color="teal">
+                      {t('lti.tool.current')}
+                    </Badge>
+                  ) : null}
+                </Group>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{format.dateTime(key.created_at)}</Text>
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {info.keys.map((key) => (
-              <Table.Tr key={key.kid}>
-                <Table.Td>
-                  <Group gap="xs" wrap="wrap">
-                    <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>
-                      {key.kid}
-                    </Text>
-                    {key.current ? (
-                      <Badge size="sm" variant="light" color="teal">
-                        {t('lti.tool.current')}
-                      </Badge>
-                    ) : null}
-                  </Group>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{format.dateTime(key.created_at)}</Text>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          ))}
+        </Table.Tbody>
+      </Table>
     </Stack>
   );
 }
