@@ -56,7 +56,7 @@ const SPEC: Record<RouteName, { path: string; signIn: boolean }> = {
   SsoLogin: { path: '/login/sso', signIn: false },
   SignInSettings: { path: '/admin/sign-in', signIn: true },
   // Beyond spec §2 (issue 38): the staff's LMS platforms, the landing inside the LMS's frame (before
-  // any session), linking an LMS course and the deep-linking picker.
+  // a session exists), linking an LMS course and the deep-linking picker.
   LtiSettings: { path: '/admin/lti', signIn: true },
   LtiLaunch: { path: '/lti', signIn: false },
   LtiContext: { path: '/lti/context/:context_id', signIn: true },
