@@ -222,6 +222,22 @@ describe('LTI launch', () => {
     }
   });
 
+  it("frames the app for the LMS's own site when staff add it, and falls back to the defaults", async () => {
+    const patch = (frame_origins: string[]) =>
+      call(rig.t, 'PATCH', `/api/Lti/Platform/${rig.platformId}/`, {
+        token: rig.staffToken,
+        body: { frame_origins },
+      });
+    expect((await patch(['https://canvas.univ.example.ac.jp'])).json).toMatchObject({
+      frame_origins: ['https://canvas.univ.example.ac.jp'],
+    });
+    const page = await new Browser().request(`${rig.base}/course/1`);
+    expect(page.headers.get('content-security-policy')).toContain(
+      'frame-ancestors https://canvas.univ.example.ac.jp',
+    );
+    expect((await patch([])).json).toMatchObject({ frame_origins: [rig.lms.issuer] });
+  });
+
   it('refuses an unknown issuer at the login initiation', async () => {
     const res = await call(rig.t, 'GET', '/api/Lti/login/', {
       query: {

@@ -165,10 +165,19 @@ export async function updatePlatform(
   id: number,
   patch: LtiPlatformPatch,
 ): Promise<LtiPlatform> {
-  if (!(await findPlatformRow(ctx.db, id))) throw notFound();
+  const existing = await findPlatformRow(ctx.db, id);
+  if (!existing) throw notFound();
+  const changes = rowOf(patch);
+  // An emptied list means the default: the sites of the issuer and the sign-in page.
+  if (patch.frame_origins?.length === 0) {
+    changes.frameOrigins = defaultFrameOrigins(
+      patch.issuer ?? existing.issuer,
+      patch.auth_url ?? existing.authUrl,
+    );
+  }
   let row: PlatformRow | null;
   try {
-    row = await updatePlatformRow(ctx.db, id, rowOf(patch));
+    row = await updatePlatformRow(ctx.db, id, changes);
   } catch (error) {
     if (sqlStateOf(error) === UNIQUE_VIOLATION) throw taken();
     throw error;
