@@ -92,13 +92,11 @@ describe('the LTI settings page', () => {
     change(dialog, /^Public keyset/, 'https://sso.canvaslms.com/api/lti/security/jwks');
     addTag(dialog, /^Deployment IDs/, '42:abc');
     addTag(dialog, /^Sites that may show Kadai/, 'https://example.instructure.com/');
-    fireEvent.click(within(dialog).getByRole('switch', { name: /Allow staff accounts/ }));
-    expect(within(dialog).getByText(/could then sign in to Kadai as staff/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('switch', { name: /LMS administrators become Kadai staff/ }));
+    expect(within(dialog).getByText(/could then act as Kadai staff/)).toBeTruthy();
     expect(await axeViolations()).toEqual([]);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
-    expect(
-      await within(dialog).findByText('A platform with this issuer and client ID is already registered.'),
-    ).toBeTruthy();
+    expect(await within(dialog).findByText('This issuer and client id are registered already.')).toBeTruthy();
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add a platform' })).toBeNull());
