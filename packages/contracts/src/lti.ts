@@ -138,6 +138,10 @@ export const LtiPickable = z.object({
 });
 export type LtiPickable = z.infer<typeof LtiPickable>;
 
+/** A deep-linking request waiting in the picker: a random id, not a number to guess. */
+export const LtiDeepLinkId = str().regex(/^[A-Za-z0-9_-]{10,64}$/, 'Not a deep-linking request id.');
+export const LtiDeepLinkParams = z.object({ id: LtiDeepLinkId });
+
 export const LtiDeepLinkInfo = z.object({
   platform: z.string(),
   course: z.object({ id: z.number().int(), title: z.string() }).nullable(),

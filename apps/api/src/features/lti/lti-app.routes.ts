@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   CourseIdParams,
   ErrorBody,
@@ -10,12 +9,12 @@ import {
   LtiCourseLinks,
   LtiDeepLinkChoice,
   LtiDeepLinkInfo,
+  LtiDeepLinkParams,
   LtiDeepLinkResponse,
   LtiNext,
   LtiResendResult,
   LtiRosterSyncRequest,
   LtiRosterSyncResult,
-  str,
 } from '@kadai/contracts';
 import { actorOf } from '../../lib/access.ts';
 import type { AppContext } from '../../lib/context.ts';
@@ -32,7 +31,6 @@ const errors = {
   409: ErrorBody,
   502: ErrorBody,
 };
-const DeepLinkParams = z.object({ id: str().trim().min(10).max(64) });
 
 /** What signed-in people do about LMS links: instructors link courses and pick content; editors see grades sent. */
 export function registerLtiAppRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -73,7 +71,7 @@ export function registerLtiAppRoutes(app: FastifyInstance, ctx: AppContext): voi
       schema: {
         tags,
         summary: 'What the instructor can add to the LMS course',
-        params: DeepLinkParams,
+        params: LtiDeepLinkParams,
         response: { 200: LtiDeepLinkInfo, ...errors },
       },
     },
@@ -86,7 +84,7 @@ export function registerLtiAppRoutes(app: FastifyInstance, ctx: AppContext): voi
       schema: {
         tags,
         summary: 'The chosen items, signed for the LMS (the page posts them to return_url)',
-        params: DeepLinkParams,
+        params: LtiDeepLinkParams,
         body: LtiDeepLinkChoice,
         response: { 200: LtiDeepLinkResponse, ...errors },
       },

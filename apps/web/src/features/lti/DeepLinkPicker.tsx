@@ -46,7 +46,7 @@ function ItemDetails({ item }: { item: LtiPickable }) {
  * The course's assignments and quizzes to pick from (one, or several when the LMS takes several);
  * "Add to LMS" has the server sign the answer, which the browser then posts back to the LMS.
  */
-export function DeepLinkPicker({ deepLinkId, info }: { deepLinkId: number; info: LtiDeepLinkInfo }) {
+export function DeepLinkPicker({ deepLinkId, info }: { deepLinkId: string; info: LtiDeepLinkInfo }) {
   const { t } = useTranslation();
   const course = useQuery({ ...courseQuery(info.course?.id ?? 0), enabled: info.course !== null });
   const [chosen, setChosen] = useState<string[]>([]);

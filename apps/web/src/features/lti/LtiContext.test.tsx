@@ -118,8 +118,9 @@ describe('the deep-linking picker', () => {
 
   it('posts the choice and sends the signed answer back to the LMS in a form', async () => {
     const { requests } = server((request, path) => {
-      if (path === '/api/Lti/DeepLink/20/' && request.method === 'GET') return json(200, DEEP_LINK);
-      if (path === '/api/Lti/DeepLink/20/' && request.method === 'POST')
+      if (path === '/api/Lti/DeepLink/dl-request-0123/' && request.method === 'GET')
+        return json(200, DEEP_LINK);
+      if (path === '/api/Lti/DeepLink/dl-request-0123/' && request.method === 'POST')
         return json(200, {
           return_url: 'https://moodle.example.ac.jp/mod/lti/contentitem_return.php',
           jwt: 'a.b.c',
@@ -127,7 +128,7 @@ describe('the deep-linking picker', () => {
       if (path === '/api/Course/1/') return json(200, courseAs('editor'));
       return undefined;
     });
-    renderApp('/lti/deep-link/20');
+    renderApp('/lti/deep-link/dl-request-0123');
     const group = await screen.findByRole('group', { name: 'Choose assignments and quizzes' }, SLOW);
     expect(within(group).getByText('Assignment')).toBeTruthy();
     expect(within(group).getByText('No due date')).toBeTruthy();
@@ -156,13 +157,13 @@ describe('the deep-linking picker', () => {
 
   it('offers one item with radio buttons when the LMS takes one', async () => {
     const { requests } = server((request, path) => {
-      if (path === '/api/Lti/DeepLink/20/' && request.method === 'GET')
+      if (path === '/api/Lti/DeepLink/dl-request-0123/' && request.method === 'GET')
         return json(200, { ...DEEP_LINK, accept_multiple: false });
-      if (path === '/api/Lti/DeepLink/20/' && request.method === 'POST')
+      if (path === '/api/Lti/DeepLink/dl-request-0123/' && request.method === 'POST')
         return json(200, { return_url: 'https://moodle.example.ac.jp/return', jwt: 'x.y.z' });
       return undefined;
     });
-    renderApp('/lti/deep-link/20');
+    renderApp('/lti/deep-link/dl-request-0123');
     fireEvent.click(await screen.findByRole('radio', { name: 'Lists' }, SLOW));
     fireEvent.click(screen.getByRole('radio', { name: 'Loops quiz' }));
     fireEvent.click(screen.getByRole('button', { name: 'Add to LMS' }));
@@ -173,7 +174,7 @@ describe('the deep-linking picker', () => {
   it('links the LMS course first when it is not linked yet', async () => {
     let linked = false;
     const { requests } = server((request, path) => {
-      if (path === '/api/Lti/DeepLink/20/')
+      if (path === '/api/Lti/DeepLink/dl-request-0123/')
         return json(200, linked ? DEEP_LINK : { ...DEEP_LINK, course: null, items: [] });
       if (path === '/api/Lti/Context/12/' && request.method === 'GET') return json(200, CONTEXT);
       if (path === '/api/Lti/Context/12/' && request.method === 'POST') {
@@ -182,10 +183,10 @@ describe('the deep-linking picker', () => {
       }
       return undefined;
     });
-    const { router } = renderApp('/lti/deep-link/20');
+    const { router } = renderApp('/lti/deep-link/dl-request-0123');
     fireEvent.click(await screen.findByRole('button', { name: 'Create and link' }, SLOW));
     expect(await screen.findByRole('checkbox', { name: 'Lists' })).toBeTruthy();
     expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ title: 'Python I' });
-    expect(router.state.location.pathname).toBe('/lti/deep-link/20');
+    expect(router.state.location.pathname).toBe('/lti/deep-link/dl-request-0123');
   });
 });

@@ -3,10 +3,9 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { LtiDeepLinkId } from '@kadai/contracts';
 import { ErrorState } from '../../ui/ErrorState.tsx';
 import { NotFoundPage } from '../../ui/NotFoundPage.tsx';
-// An LMS's ids follow a course's rule: a positive 32-bit integer.
-import { parseCourseId as parseId } from '../courses/courses.queries.ts';
 import { DeepLinkPicker } from './DeepLinkPicker.tsx';
 import { LinkCourseStep } from './LinkCourseStep.tsx';
 import { contextQuery, deepLinkQuery } from './lti.api.ts';
@@ -18,8 +17,9 @@ import { contextQuery, deepLinkQuery } from './lti.api.ts';
  */
 export function LtiDeepLinkPage() {
   const { t } = useTranslation();
-  const id = parseId(useParams().deep_link_id);
-  const info = useQuery({ ...deepLinkQuery(id ?? 0), enabled: id !== null });
+  const parsed = LtiDeepLinkId.safeParse(useParams().deep_link_id);
+  const id = parsed.success ? parsed.data : null;
+  const info = useQuery({ ...deepLinkQuery(id ?? ''), enabled: id !== null });
   const contextId = info.data && info.data.course === null ? info.data.context_id : null;
   const context = useQuery({ ...contextQuery(contextId ?? 0), enabled: contextId !== null });
   if (id === null) return <NotFoundPage />;

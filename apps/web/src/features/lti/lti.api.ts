@@ -25,7 +25,7 @@ export const ltiKeys = {
   platforms: () => [...ltiKeys.all, 'platforms'] as const,
   tool: () => [...ltiKeys.all, 'tool'] as const,
   context: (id: number) => [...ltiKeys.all, 'context', id] as const,
-  deepLink: (id: number) => [...ltiKeys.all, 'deep-link', id] as const,
+  deepLink: (id: string) => [...ltiKeys.all, 'deep-link', id] as const,
   course: (courseId: number) => [...ltiKeys.all, 'course', courseId] as const,
 };
 
@@ -83,7 +83,7 @@ export function linkContext(id: Id, body: LtiContextLink) {
   return apiCall('linkLtiContext', 'POST', '/Lti/Context/{id}/', { path: { id }, body, response: LtiNext });
 }
 
-export function deepLinkQuery(id: number) {
+export function deepLinkQuery(id: string) {
   return queryOptions({
     queryKey: ltiKeys.deepLink(id),
     queryFn: () =>
@@ -91,7 +91,7 @@ export function deepLinkQuery(id: number) {
   });
 }
 
-export function chooseDeepLinkItems(id: Id, body: LtiDeepLinkChoice) {
+export function chooseDeepLinkItems(id: string, body: LtiDeepLinkChoice) {
   return apiCall('chooseLtiDeepLinkItems', 'POST', '/Lti/DeepLink/{id}/', {
     path: { id },
     body,
