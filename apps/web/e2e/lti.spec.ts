@@ -96,8 +96,9 @@ test('an instructor links the LMS course and adds two assignments from inside th
   );
   await shoot(page, 'lti-link-course');
   await create.click();
+  await expect.poll(() => frame.url()).toMatch(/\/course\/\d+$/);
   await expect(frame.getByRole('heading', { name: 'Python in the LMS' }).first()).toBeVisible();
-  courseId = Number(/\/course\/(\d+)/.exec(frame.url())?.[1]);
+  courseId = Number(/\/course\/(\d+)$/.exec(frame.url())?.[1]);
   expect(courseId).toBeGreaterThan(0);
 
   const now = Date.now();

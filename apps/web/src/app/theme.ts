@@ -28,6 +28,9 @@ export function createAppTheme(closeLabel: string) {
       // Without the focus placeholder the menu holds only menu items (axe: aria-required-children).
       // (A plain object, not Menu.extend: the header's menus load after the first screen, and importing
       // Menu here would bring its code, with @floating-ui, back into the shell.)
+      // A title with a long unbroken word (a file name, an id) wraps rather than widen the page past a
+      // phone's width or an LMS's frame (a plain object, like Menu below, so Title's code stays out).
+      Title: { styles: { root: { overflowWrap: 'anywhere' } } },
       Menu: {
         defaultProps: {
           withinPortal: false,
