@@ -57,6 +57,29 @@ interface SendRow<W, C extends string> extends RowBase<W, C> {
 
 export type MatrixRow<W, C extends string> = CallRow<W, C> | SendRow<W, C>;
 
+/**
+ * A browser's request (a navigation, or an HTML form post) for a SendRow: its Location header and text
+ * are the body, so redirects can be checked.
+ */
+export async function browserRequest(
+  t: TestApp,
+  token: string | undefined,
+  method: 'GET' | 'POST',
+  url: string,
+  form?: Record<string, string>,
+): Promise<Answer> {
+  const res = await t.app.inject({
+    method,
+    url,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+    },
+    ...(form ? { payload: new URLSearchParams(form).toString() } : {}),
+  });
+  return { status: res.statusCode, body: { location: res.headers.location, text: res.body } };
+}
+
 async function answer<W, C extends string>(
   row: MatrixRow<W, C>,
   cell: Cell<W, C>,

@@ -1,7 +1,13 @@
 import { expect } from 'vitest';
 import { createCourseWorld, createUser } from '../../../test/factories.ts';
 import type { TestApp } from '../../../test/harness.ts';
-import { describeMatrix, type Answer, type Cell, type MatrixRow } from '../../../test/matrix.ts';
+import {
+  browserRequest,
+  describeMatrix,
+  type Answer,
+  type Cell,
+  type MatrixRow,
+} from '../../../test/matrix.ts';
 import { makeKeyPair } from '../../../test/peers/simplesamlphp.ts';
 import { resolvePerson } from './accounts.service.ts';
 import { insertIdentity } from './identities.repo.ts';
@@ -88,26 +94,6 @@ const landsOn =
   ({ body }: Answer, _cell: Cell<World, Caller>) =>
     expect((body as { location?: string }).location).toBe(`/login?sso_error=${reason}`);
 
-/** Sends a request itself, answering the Location header as the body (for the redirects). */
-async function inject(
-  c: Cell<World, Caller>,
-  token: string | undefined,
-  method: 'GET' | 'POST',
-  url: string,
-  form?: Record<string, string>,
-): Promise<Answer> {
-  const res = await c.t.app.inject({
-    method,
-    url,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-    },
-    ...(form ? { payload: new URLSearchParams(form).toString() } : {}),
-  });
-  return { status: res.statusCode, body: { location: res.headers.location, text: res.body } };
-}
-
 /** A code as a finished sign-in hands the web app: `sign_in` for a new account, `link` for one of `email`. */
 async function codeFor(c: Cell<World, Caller>, email?: string): Promise<string> {
   const address = email ?? `new-${unique()}@matrix.example`;
@@ -192,7 +178,8 @@ const ROUTES: Route[] = [
   {
     method: 'GET',
     route: '/api/Auth/Sso/{slug}/start/',
-    send: (w, token, c) => inject(c, token, 'GET', `/api/Auth/Sso/${w.provider.slug}/start/?next=/course/1`),
+    send: (w, token, c) =>
+      browserRequest(c.t, token, 'GET', `/api/Auth/Sso/${w.provider.slug}/start/?next=/course/1`),
     expected: everyone(303),
     check: ({ body }) =>
       expect((body as { location: string }).location).toMatch(/^https:\/\/idp\.example\.ac\.jp\/sso\?/),
@@ -209,7 +196,10 @@ const ROUTES: Route[] = [
     route: '/api/Auth/Saml/acs/',
     case: 'junk SAMLResponse and RelayState',
     send: (_, token, c) =>
-      inject(c, token, 'POST', '/api/Auth/Saml/acs/', { SAMLResponse: 'PGp1bmsvPg==', RelayState: 'junk' }),
+      browserRequest(c.t, token, 'POST', '/api/Auth/Saml/acs/', {
+        SAMLResponse: 'PGp1bmsvPg==',
+        RelayState: 'junk',
+      }),
     expected: everyone(303),
     check: landsOn('expired'),
   },
@@ -217,14 +207,14 @@ const ROUTES: Route[] = [
     method: 'GET',
     route: '/api/Auth/Oidc/callback/',
     case: 'junk code and state',
-    send: (_, token, c) => inject(c, token, 'GET', '/api/Auth/Oidc/callback/?code=junk&state=junk'),
+    send: (_, token, c) => browserRequest(c.t, token, 'GET', '/api/Auth/Oidc/callback/?code=junk&state=junk'),
     expected: everyone(303),
     check: landsOn('expired'),
   },
   {
     method: 'GET',
     route: '/api/Auth/Saml/metadata/',
-    send: (_, token, c) => inject(c, token, 'GET', '/api/Auth/Saml/metadata/'),
+    send: (_, token, c) => browserRequest(c.t, token, 'GET', '/api/Auth/Saml/metadata/'),
     expected: everyone(200),
     check: ({ body }) => expect((body as { text: string }).text).toContain('EntityDescriptor'),
   },
@@ -232,7 +222,8 @@ const ROUTES: Route[] = [
     method: 'GET',
     route: '/api/Auth/Saml/slo/',
     case: 'junk SAMLRequest',
-    send: (_, token, c) => inject(c, token, 'GET', '/api/Auth/Saml/slo/?SAMLRequest=junk&RelayState=junk'),
+    send: (_, token, c) =>
+      browserRequest(c.t, token, 'GET', '/api/Auth/Saml/slo/?SAMLRequest=junk&RelayState=junk'),
     expected: everyone(303),
   },
   {
@@ -240,7 +231,7 @@ const ROUTES: Route[] = [
     route: '/api/Auth/Saml/slo/',
     case: 'junk SAMLResponse',
     send: (_, token, c) =>
-      inject(c, token, 'POST', '/api/Auth/Saml/slo/', { SAMLResponse: 'junk', RelayState: 'junk' }),
+      browserRequest(c.t, token, 'POST', '/api/Auth/Saml/slo/', { SAMLResponse: 'junk', RelayState: 'junk' }),
     expected: everyone(303),
   },
   {

@@ -5,7 +5,7 @@ import { createUser } from '../../../test/factories.ts';
 import { call, createTestApp } from '../../../test/harness.ts';
 import { Browser } from '../../../test/peers/browser.ts';
 import { ROLE } from '../../../test/peers/lti-shapes.ts';
-import { exchange, launch, startRig, type LtiRig } from './lti-testing.ts';
+import { exchange, launch, lmsPerson, startRig, type LtiRig } from './lti-testing.ts';
 import { unique } from './testing.ts';
 
 // Launches from an emulated LMS (issue 38): people and courses made and found, roles, and every way a
@@ -17,12 +17,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => rig.close());
 
-const person = (name: string) => ({
-  sub: `sub-${name}-${unique()}`,
-  givenName: name,
-  familyName: 'Yamada',
-  email: `${name}-${unique()}@lms.example.ac.jp`,
-});
+const person = lmsPerson;
 const userCount = async () => (await rig.t.ctx.db.select({ n: count() }).from(users))[0]!.n;
 
 /** An LMS course linked to a new Kadai course by its instructor's first launch; returns both ids. */

@@ -13,6 +13,18 @@ import { startLtiPlatform, type LtiLaunchSpec, type LtiPlatform } from '../../..
  */
 
 export const DEPLOYMENT = 'dep-1';
+
+let people = 0;
+/** A person of the LMS, new each time. */
+export const lmsPerson = (name: string) => {
+  const id = `${Date.now().toString(36)}${(people++).toString(36)}`;
+  return {
+    sub: `sub-${name}-${id}`,
+    givenName: name,
+    familyName: 'Yamada',
+    email: `${name}-${id}@lms.example.ac.jp`,
+  };
+};
 export const CLIENT_ID = 'kadai-tool';
 
 async function freePort(): Promise<number> {

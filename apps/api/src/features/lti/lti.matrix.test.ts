@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { createCourseWorld } from '../../../test/factories.ts';
 import type { TestApp } from '../../../test/harness.ts';
-import { describeMatrix, type Answer, type Cell, type MatrixRow } from '../../../test/matrix.ts';
+import { browserRequest, describeMatrix, type MatrixRow } from '../../../test/matrix.ts';
 import { insertAssignment } from '../assessment/testing.ts';
 import {
   insertContext,
@@ -73,25 +73,6 @@ const managers = (status: number): Record<Caller, number> => ({
   staff: status,
 });
 
-async function inject(
-  c: Cell<World, Caller>,
-  token: string | undefined,
-  method: 'GET' | 'POST',
-  url: string,
-  form?: Record<string, string>,
-): Promise<Answer> {
-  const res = await c.t.app.inject({
-    method,
-    url,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-    },
-    ...(form ? { payload: new URLSearchParams(form).toString() } : {}),
-  });
-  return { status: res.statusCode, body: { location: res.headers.location, text: res.body } };
-}
-
 const PLATFORM = '/api/Lti/Platform/{id}/';
 const platformUrl = (w: World) => `/api/Lti/Platform/${w.platform.id}/`;
 
@@ -141,8 +122,8 @@ const ROUTES: Route[] = [
     route: '/api/Lti/login/',
     case: 'a registered platform',
     send: (w, token, c) =>
-      inject(
-        c,
+      browserRequest(
+        c.t,
         token,
         'GET',
         `/api/Lti/login/?iss=${encodeURIComponent(w.platform.issuer)}&login_hint=u1&target_link_uri=${encodeURIComponent('http://localhost/api/Lti/launch/')}`,
@@ -158,8 +139,8 @@ const ROUTES: Route[] = [
     route: '/api/Lti/login/',
     case: 'an unknown issuer',
     send: (_, token, c) =>
-      inject(
-        c,
+      browserRequest(
+        c.t,
         token,
         'GET',
         '/api/Lti/login/?iss=https%3A%2F%2Fnobody.example&login_hint=u&target_link_uri=x',
@@ -170,14 +151,15 @@ const ROUTES: Route[] = [
     method: 'POST',
     route: '/api/Lti/login/',
     case: 'no login_hint',
-    send: (w, token, c) => inject(c, token, 'POST', '/api/Lti/login/', { iss: w.platform.issuer }),
+    send: (w, token, c) => browserRequest(c.t, token, 'POST', '/api/Lti/login/', { iss: w.platform.issuer }),
     expected: everyone(400),
   },
   {
     method: 'POST',
     route: '/api/Lti/launch/',
     case: 'junk id_token and state',
-    send: (_, token, c) => inject(c, token, 'POST', '/api/Lti/launch/', { id_token: 'junk', state: 'junk' }),
+    send: (_, token, c) =>
+      browserRequest(c.t, token, 'POST', '/api/Lti/launch/', { id_token: 'junk', state: 'junk' }),
     expected: everyone(401),
   },
   { method: 'GET', route: '/api/Lti/jwks/', url: () => '/api/Lti/jwks/', expected: everyone(200) },

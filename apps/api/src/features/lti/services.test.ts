@@ -11,7 +11,7 @@ import { listLineItemIdsOfItem } from './grades.repo.ts';
 import { syncLineItem } from './grades.service.ts';
 import { sweepLineItems } from './lti.jobs.ts';
 import { forgetPlatformTokens } from './platform-token.ts';
-import { exchange, launch, startRig, type LtiRig } from './lti-testing.ts';
+import { exchange, launch, lmsPerson, startRig, type LtiRig } from './lti-testing.ts';
 import { unique } from './testing.ts';
 
 // Deep linking, grades into the LMS gradebook (AGS), rosters from it (NRPS) and dynamic registration,
@@ -23,12 +23,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => rig.close());
 
-const person = (name: string) => ({
-  sub: `sub-${name}-${unique()}`,
-  givenName: name,
-  familyName: 'Sato',
-  email: `${name}-${unique()}@lms.example.ac.jp`,
-});
+const person = lmsPerson;
 
 /** An instructor's linked LMS course with two assignments picked by deep linking. */
 async function deepLinkedCourse() {
@@ -80,6 +75,24 @@ async function deepLinkedCourse() {
   return { contextId, courseId, a1, a2, teacher, deepLink: rig.lms.deepLinks.at(-1)! };
 }
 
+/** A learner launched from the course's `index`-th deep-linked resource link, and its line item. */
+async function learnerOf(course: Awaited<ReturnType<typeof deepLinkedCourse>>, index: number, name: string) {
+  const student = person(name);
+  const link = course.deepLink.resourceLinks[index]!;
+  const learner = await exchange(
+    rig,
+    await launch(rig, {
+      user: student,
+      roles: [ROLE.learner],
+      context: { id: course.contextId },
+      resourceLink: { id: link.id },
+    }),
+  );
+  const item = index === 0 ? course.a1 : course.a2;
+  const [lineItemId] = await listLineItemIdsOfItem(rig.t.ctx.db, 'assignment', item.id);
+  return { student, learner, lineItemId };
+}
+
 describe('LTI deep linking', () => {
   it('returns two assignments as resource links with line items, signed with the current key', async () => {
     const { deepLink, a1, a2 } = await deepLinkedCourse();
@@ -121,18 +134,9 @@ describe('LTI deep linking', () => {
 
 describe('LTI grade passback', () => {
   it('posts the counted score after grading, again after another final submission, and nothing twice', async () => {
-    const { contextId, courseId, a1, deepLink } = await deepLinkedCourse();
-    const student = person('graded');
-    const learner = await exchange(
-      rig,
-      await launch(rig, {
-        user: student,
-        roles: [ROLE.learner],
-        context: { id: contextId },
-        resourceLink: { id: deepLink.resourceLinks[0]!.id },
-      }),
-    );
-    const [lineItemId] = await listLineItemIdsOfItem(rig.t.ctx.db, 'assignment', a1.id);
+    const course = await deepLinkedCourse();
+    const { courseId, a1 } = course;
+    const { student, learner, lineItemId } = await learnerOf(course, 0, 'graded');
     await insertGraded(rig.t, a1, courseId, learner.user.pk, [5, 5]);
     const lower = await insertGraded(rig.t, a1, courseId, learner.user.pk, [5, 0]);
     expect(await syncLineItem(rig.t.ctx, lineItemId!)).toMatchObject({ sent: 1 });
@@ -155,18 +159,9 @@ describe('LTI grade passback', () => {
   });
 
   it('keeps a score through an outage of the LMS and sends it when it is back', async () => {
-    const { contextId, courseId, a2, deepLink } = await deepLinkedCourse();
-    const student = person('outage');
-    const learner = await exchange(
-      rig,
-      await launch(rig, {
-        user: student,
-        roles: [ROLE.learner],
-        context: { id: contextId },
-        resourceLink: { id: deepLink.resourceLinks[1]!.id },
-      }),
-    );
-    const [lineItemId] = await listLineItemIdsOfItem(rig.t.ctx.db, 'assignment', a2.id);
+    const course = await deepLinkedCourse();
+    const { contextId, courseId, a2 } = course;
+    const { student, learner, lineItemId } = await learnerOf(course, 1, 'outage');
     await insertGraded(rig.t, a2, courseId, learner.user.pk, [4]);
     rig.lms.failScores(1, 503);
     await expect(syncLineItem(rig.t.ctx, lineItemId!)).rejects.toThrow(/503/);
@@ -195,18 +190,9 @@ describe('LTI grade passback', () => {
 
 describe('LTI grade passback in the background', () => {
   it('finds work graded since the last check every sweep, and asks for a new token when one expires', async () => {
-    const { contextId, courseId, a1, deepLink } = await deepLinkedCourse();
-    const student = person('swept');
-    const learner = await exchange(
-      rig,
-      await launch(rig, {
-        user: student,
-        roles: [ROLE.learner],
-        context: { id: contextId },
-        resourceLink: { id: deepLink.resourceLinks[0]!.id },
-      }),
-    );
-    const [lineItemId] = await listLineItemIdsOfItem(rig.t.ctx.db, 'assignment', a1.id);
+    const course = await deepLinkedCourse();
+    const { courseId, a1 } = course;
+    const { student, learner, lineItemId } = await learnerOf(course, 0, 'swept');
     // Tokens that live 31 s: Kadai drops them 30 s early, so this one is gone in a second.
     rig.lms.setExpiresIn(31);
     forgetPlatformTokens(rig.t.ctx, rig.platformId);
