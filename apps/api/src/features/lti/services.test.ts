@@ -6,7 +6,7 @@ import { ltiScores } from '../../db/schema-lti.ts';
 import { call } from '../../../test/harness.ts';
 import { Browser } from '../../../test/peers/browser.ts';
 import { ROLE } from '../../../test/peers/lti-shapes.ts';
-import { insertAssignment, insertGraded } from '../assessment/testing.ts';
+import { insertAssignment, insertGraded, insertQuiz, insertQuizSubmission } from '../assessment/testing.ts';
 import { listLineItemIdsOfItem } from './grades.repo.ts';
 import { syncLineItem } from './grades.service.ts';
 import { sweepLineItems } from './lti.jobs.ts';
@@ -185,6 +185,55 @@ describe('LTI grade passback', () => {
       ).access,
     });
     expect(status.status).toBe(403);
+  });
+});
+
+describe('LTI and quizzes', () => {
+  it('links a quiz by deep linking, opens it from the LMS and sends its submitted score', async () => {
+    const { contextId, courseId, teacher } = await deepLinkedCourse();
+    const quiz = await insertQuiz(rig.t, courseId, { closesInDays: 3, scoresVisible: true, points: [2, 3] });
+    const request = await exchange(
+      rig,
+      await launch(rig, {
+        user: teacher,
+        roles: [ROLE.instructor],
+        context: { id: contextId },
+        messageType: 'LtiDeepLinkingRequest',
+      }),
+    );
+    const id = request.next.split('/').pop()!;
+    const answer = await call(rig.t, 'POST', `/api/Lti/DeepLink/${id}/`, {
+      token: request.access,
+      body: { items: [{ kind: 'quiz', id: quiz.quizCourse.id }] },
+    });
+    const { return_url, jwt } = answer.json as { return_url: string; jwt: string };
+    await new Browser().request(return_url, { form: { JWT: jwt } });
+    const link = rig.lms.deepLinks.at(-1)!;
+    expect(link.contentItems[0]).toMatchObject({
+      lineItem: { scoreMaximum: 5, resourceId: `quiz:${quiz.quizCourse.id}` },
+    });
+    const student = person('quizzer');
+    const learner = await exchange(
+      rig,
+      await launch(rig, {
+        user: student,
+        roles: [ROLE.learner],
+        context: { id: contextId },
+        resourceLink: { id: link.resourceLinks[0]!.id },
+      }),
+    );
+    expect(learner.next).toBe(
+      `/course/${courseId}/quizzes/${quiz.quiz.id}/quiz-courses/${quiz.quizCourse.id}`,
+    );
+    await insertQuizSubmission(rig.t, quiz, learner.user.pk, [2, 0]);
+    const [lineItemId] = await listLineItemIdsOfItem(rig.t.ctx.db, 'quiz', quiz.quizCourse.id);
+    expect(await syncLineItem(rig.t.ctx, lineItemId!)).toMatchObject({ sent: 1 });
+    expect(
+      rig.lms.scores
+        .filter((s) => s.score.userId === student.sub)
+        .map((s) => [s.score.scoreGiven, s.score.scoreMaximum]),
+    ).toEqual([[2, 5]]);
+    expect(rig.lms.violations).toEqual([]);
   });
 });
 
