@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
 import { ltiContexts, ltiLineItems, ltiPlatforms, ltiScores } from '../../db/schema-lti.ts';
@@ -43,7 +43,7 @@ export async function listLineItemsOfContexts(db: Executor, contextRowIds: numbe
   return db
     .select()
     .from(ltiLineItems)
-    .where(sql`${ltiLineItems.contextRowId} = any(${sql.param(contextRowIds)}::int[])`)
+    .where(inArray(ltiLineItems.contextRowId, contextRowIds))
     .orderBy(ltiLineItems.id)
     .limit(2000);
 }
@@ -100,7 +100,7 @@ export async function summarizeScores(db: Executor, lineItemIds: number[]) {
       >`(array_agg(${ltiScores.lastError} order by ${ltiScores.updatedAt} desc) filter (where ${ltiScores.lastError} is not null))[1]`,
     })
     .from(ltiScores)
-    .where(sql`${ltiScores.lineItemId} = any(${sql.param(lineItemIds)}::int[])`)
+    .where(inArray(ltiScores.lineItemId, lineItemIds))
     .groupBy(ltiScores.lineItemId);
 }
 
