@@ -1,4 +1,5 @@
 import type { AttributeField } from '@kadai/contracts';
+import { cleanText, emailOrNull } from '../../lib/outside-text.ts';
 
 /*
  * Who the provider says the person is, read through the provider's attribute map. Values are plain
@@ -18,13 +19,6 @@ export interface Person {
 
 type Attributes = Record<string, unknown>;
 
-// eslint-disable-next-line no-control-regex -- control characters are exactly what is removed here
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
-
-function clean(value: string, max: number): string {
-  return value.replace(CONTROL, '').trim().slice(0, max);
-}
-
 /** The first non-empty value among `names` (a SAML attribute can carry several values). */
 export function firstValue(attributes: Attributes, names: string[], max = 200): string | null {
   for (const name of names) {
@@ -33,14 +27,12 @@ export function firstValue(attributes: Attributes, names: string[], max = 200): 
     for (const v of values) {
       const text = typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null;
       if (text === null) continue;
-      const cleaned = clean(text, max);
+      const cleaned = cleanText(text, max);
       if (cleaned) return cleaned;
     }
   }
   return null;
 }
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Splits a display name: "Taro Yamada" (given first) or "山田 太郎" (family first). */
 function split(display: string | null, familyFirst: boolean): { first: string; last: string } {
@@ -60,12 +52,11 @@ export function personFrom(
 ): Person | null {
   const externalId = externalIdOverride ?? firstValue(attributes, map.external_id, 500);
   if (!externalId) return null;
-  const rawEmail = firstValue(attributes, map.email, 254)?.toLowerCase() ?? null;
   const en = split(firstValue(attributes, map.display_name, 150), false);
   const ja = split(firstValue(attributes, map.ja_display_name, 150), true);
   return {
     externalId,
-    email: rawEmail && EMAIL.test(rawEmail) ? rawEmail : null,
+    email: emailOrNull(firstValue(attributes, map.email, 254)),
     firstName: firstValue(attributes, map.first_name, 150) ?? en.first,
     lastName: firstValue(attributes, map.last_name, 150) ?? en.last,
     firstNameJa: firstValue(attributes, map.ja_first_name, 150) ?? ja.first,

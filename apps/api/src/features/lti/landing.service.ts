@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Executor } from '../../db/client.ts';
 import type { AppContext } from '../../lib/context.ts';
+import { cleanText, emailOrNull } from '../../lib/outside-text.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { listCourseWork } from '../assessment/gradebook.service.ts';
 import { insertMembers } from '../courses/members.service.ts';
@@ -46,12 +47,6 @@ export interface LaunchFacts {
   deepLinking: Record<string, unknown> | null;
 }
 
-// eslint-disable-next-line no-control-regex -- control characters are exactly what is removed here
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
-const clean = (value: string | undefined, max: number) =>
-  (value ?? '').replace(CONTROL, '').trim().slice(0, max);
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /**
  * A service address of the launch (line items, memberships), kept only when it is on one of the
  * platform's own sites: Kadai calls it with a token, and a compromised LMS must not aim those calls at
@@ -71,22 +66,21 @@ function onPlatform(platform: PlatformRow, url: string | undefined): string | nu
 }
 
 export function factsOf(platform: PlatformRow, claims: LaunchClaims): LaunchFacts {
-  const email = clean(claims.email, 254).toLowerCase();
   const context = claims[`${LTI}context`];
   const ags = claims[AGS_CLAIM];
   const custom = claims[`${LTI}custom`];
   const item = typeof custom?.kadai_item === 'string' ? custom.kadai_item : null;
-  const display = clean(claims.name, 300).split(/\s+/).filter(Boolean);
+  const display = cleanText(claims.name, 300).split(/\s+/).filter(Boolean);
   return {
     sub: claims.sub,
-    email: EMAIL.test(email) ? email : null,
-    firstName: clean(claims.given_name, 150) || display.slice(0, -1).join(' '),
-    lastName: clean(claims.family_name, 150) || (display.at(-1) ?? ''),
+    email: emailOrNull(claims.email),
+    firstName: cleanText(claims.given_name, 150) || display.slice(0, -1).join(' '),
+    lastName: cleanText(claims.family_name, 150) || (display.at(-1) ?? ''),
     ...kadaiRoles(claims[`${LTI}roles`], platform.allowStaff),
     deploymentId: claims[`${LTI}deployment_id`],
     messageType: claims[`${LTI}message_type`],
     context: context
-      ? { id: context.id, title: clean(context.title, 200), label: clean(context.label, 100) }
+      ? { id: context.id, title: cleanText(context.title, 200), label: cleanText(context.label, 100) }
       : null,
     item,
     ags: ags

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { LtiRosterSyncResult } from '@kadai/contracts';
 import type { AppContext } from '../../lib/context.ts';
+import { cleanText, emailOrNull } from '../../lib/outside-text.ts';
 import { deleteMembers, insertMembers } from '../courses/members.service.ts';
 import { findUserByEmail, insertUser } from '../users/users.service.ts';
 import { kadaiRoles, NRPS_SCOPE } from './claims.ts';
@@ -64,8 +65,6 @@ async function fetchMembers(
   return members;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /** Syncs the Kadai course of an LMS course with the LMS's membership list. */
 export async function syncRoster(ctx: AppContext, contextRowId: number): Promise<LtiRosterSyncResult> {
   const context = await findContext(ctx.db, contextRowId);
@@ -93,18 +92,17 @@ export async function syncRoster(ctx: AppContext, contextRowId: number): Promise
       if (!role || (member.status ?? 'Active') !== 'Active') continue;
       let userId = known.get(member.user_id);
       if (userId === undefined) {
-        const email = member.email?.trim().toLowerCase() ?? '';
-        const isEmail = EMAIL.test(email);
-        if (isEmail && (await findUserByEmail(tx, email))) {
+        const email = emailOrNull(member.email);
+        if (email && (await findUserByEmail(tx, email))) {
           result.waiting++;
           continue;
         }
         const user = await insertUser(tx, {
-          email: isEmail ? email : placeholderEmail(platform.id, member.user_id),
-          firstName: member.given_name ?? '',
-          lastName: member.family_name ?? '',
+          email: email ?? placeholderEmail(platform.id, member.user_id),
+          firstName: cleanText(member.given_name, 150),
+          lastName: cleanText(member.family_name, 150),
           roles: role === 'editor' ? ['instructor'] : ['student'],
-          emailVerifiedAt: isEmail ? new Date() : null,
+          emailVerifiedAt: email ? new Date() : null,
         });
         if (!user) {
           result.waiting++;
@@ -114,7 +112,7 @@ export async function syncRoster(ctx: AppContext, contextRowId: number): Promise
           platformId: platform.id,
           sub: member.user_id,
           userId: user.id,
-          email: isEmail ? email : null,
+          email,
         });
       }
       listed.add(userId);
