@@ -74,3 +74,8 @@ export function actorOf(request: FastifyRequest): Readonly<Actor> {
   if (!request.actor) throw notAuthenticated();
   return request.actor;
 }
+
+/** The device a sign-in opens a session for (its address and browser), as every way in records it. */
+export function clientOf(request: FastifyRequest): { ip: string; userAgent: string | null } {
+  return { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
+}

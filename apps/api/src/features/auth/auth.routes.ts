@@ -15,7 +15,7 @@ import {
   TokenPair,
   UserInfo,
 } from '@kadai/contracts';
-import { actorOf } from '../../lib/access.ts';
+import { actorOf, clientOf } from '../../lib/access.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { messageLanguage } from '../../lib/language.ts';
 import { samlLogoutUrl } from '../identity/slo.service.ts';
@@ -44,8 +44,7 @@ export function registerAuthRoutes(fastify: FastifyInstance, ctx: AppContext): v
           response: { 200: LoginResponse, 401: ErrorBody, 429: ErrorBody },
         },
       },
-      async (request) =>
-        login(ctx, request.body, { ip: request.ip, userAgent: request.headers['user-agent'] ?? null }),
+      async (request) => login(ctx, request.body, clientOf(request)),
     );
   }
 

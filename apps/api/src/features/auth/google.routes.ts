@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { GoogleLoginRequest, LoginResponse } from '@kadai/contracts';
+import { clientOf } from '../../lib/access.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { signInWithGoogle } from './google.service.ts';
 
@@ -19,10 +20,6 @@ export function registerGoogleAuthRoutes(fastify: FastifyInstance, ctx: AppConte
         response: { 200: LoginResponse },
       },
     },
-    async (request) =>
-      signInWithGoogle(ctx, request.body, {
-        ip: request.ip,
-        userAgent: request.headers['user-agent'] ?? null,
-      }),
+    async (request) => signInWithGoogle(ctx, request.body, clientOf(request)),
   );
 }

@@ -12,6 +12,7 @@ import {
   SsoStartQuery,
   str,
 } from '@kadai/contracts';
+import { clientOf } from '../../lib/access.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { exchangeCode } from './accounts.service.ts';
 import { linkInfo, linkWithPassword } from './link.service.ts';
@@ -30,11 +31,6 @@ const SamlForm = z.object({
   RelayState: str().max(200).optional(),
   SigAlg: str().max(200).optional(),
   Signature: str().max(2000).optional(),
-});
-
-const clientOf = (request: FastifyRequest) => ({
-  ip: request.ip,
-  userAgent: request.headers['user-agent'] ?? null,
 });
 
 const rawQueryOf = (request: FastifyRequest) => {

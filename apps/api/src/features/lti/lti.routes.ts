@@ -10,6 +10,7 @@ import {
   SsoLinkRequest,
   str,
 } from '@kadai/contracts';
+import { clientOf } from '../../lib/access.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { LtiFailure } from './failure.ts';
@@ -52,10 +53,6 @@ const RegisterQuery = z.object({
   registration_token: str().max(8000).optional(),
 });
 
-const clientOf = (request: FastifyRequest) => ({
-  ip: request.ip,
-  userAgent: request.headers['user-agent'] ?? null,
-});
 const wantsHtml = (request: FastifyRequest) => (request.headers.accept ?? '').includes('text/html');
 
 /** An HTML answer framed only by the registered LMS sites (the page inside the LMS). */
