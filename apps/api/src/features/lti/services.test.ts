@@ -7,8 +7,8 @@ import { call } from '../../../test/harness.ts';
 import { Browser } from '../../../test/peers/browser.ts';
 import { ROLE } from '../../../test/peers/lti-shapes.ts';
 import { insertAssignment, insertGraded, insertQuiz, insertQuizSubmission } from '../assessment/testing.ts';
-import { listLineItemIdsOfItem } from './grades.repo.ts';
-import { syncLineItem } from './grades.service.ts';
+import { listLineItemIdsOfItem, listLineItemsOfContexts } from './grades.repo.ts';
+import { discoverLineItems, syncLineItem } from './grades.service.ts';
 import { sweepLineItems } from './lti.jobs.ts';
 import { forgetPlatformTokens } from './platform-token.ts';
 import { exchange, launch, lmsPerson, startRig, type LtiRig } from './lti-testing.ts';
@@ -72,7 +72,7 @@ async function deepLinkedCourse() {
   // The page posts the answer to the LMS as a form.
   const posted = await new Browser().request(return_url, { form: { JWT: jwt } });
   expect(posted.status, posted.body).toBeLessThan(400);
-  return { contextId, courseId, a1, a2, teacher, deepLink: rig.lms.deepLinks.at(-1)! };
+  return { contextId, contextRowId, courseId, a1, a2, teacher, deepLink: rig.lms.deepLinks.at(-1)! };
 }
 
 /** A learner launched from the course's `index`-th deep-linked resource link, and its line item. */
@@ -129,6 +129,17 @@ describe('LTI deep linking', () => {
     );
     expect(learner.next).toBe(`/course/${courseId}/assignment/${a1.id}`);
     expect(await listLineItemIdsOfItem(rig.t.ctx.db, 'assignment', a1.id)).toHaveLength(1);
+  });
+
+  it("finds the line items the LMS made from Kadai's answer before anybody launches them", async () => {
+    const { contextRowId, a1, a2, deepLink } = await deepLinkedCourse();
+    expect(await discoverLineItems(rig.t.ctx, contextRowId)).toBe(2);
+    const found = await listLineItemsOfContexts(rig.t.ctx.db, [contextRowId]);
+    expect(found.map((l) => [l.kind, l.itemId, l.url])).toEqual([
+      ['assignment', a1.id, deepLink.resourceLinks[0]!.lineItemUrl],
+      ['assignment', a2.id, deepLink.resourceLinks[1]!.lineItemUrl],
+    ]);
+    expect(rig.lms.violations).toEqual([]);
   });
 });
 
