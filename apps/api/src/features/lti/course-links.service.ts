@@ -5,6 +5,7 @@ import { listCourseWork } from '../assessment/gradebook.service.ts';
 import { canManageCourse, getCourseRole } from '../courses/courses.service.ts';
 import { findLineItemWithContext, listLineItemsOfContexts, summarizeScores } from './grades.repo.ts';
 import { LTI_DISCOVER_QUEUE, queueLineItem } from './grades.service.ts';
+import { columnOf } from './items.ts';
 import { findContext, listContextsOfCourse } from './launch.repo.ts';
 import { badGateway, PlatformError } from './platform-http.ts';
 import { listPlatformRows } from './platforms.repo.ts';
@@ -46,8 +47,7 @@ export async function listCourseLinks(
       )
     ).map((s) => [s.lineItemId, s]),
   );
-  const titleOf = (kind: string, id: number) =>
-    (kind === 'assignment' ? work.assignments : work.quizzes).find((c) => c.id === id)?.title ?? '';
+  const titleOf = (kind: 'assignment' | 'quiz', id: number) => columnOf(work, { kind, id })?.title ?? '';
   return {
     results: contexts.map((context) => ({
       id: context.id,

@@ -5,6 +5,7 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import { listCourseWork } from '../assessment/gradebook.service.ts';
 import { findCourseTitle } from '../courses/courses.service.ts';
 import { DL, LTI } from './claims.ts';
+import { itemRef } from './items.ts';
 import { signAsTool } from './keys.ts';
 import { findContext, findDeepLink, takeDeepLink } from './launch.repo.ts';
 import { findPlatformRow } from './platforms.repo.ts';
@@ -91,11 +92,11 @@ export async function answerDeepLink(
     type: 'ltiResourceLink',
     title: item.title,
     url: launchUrl,
-    custom: { kadai_item: `${item.kind}:${item.id}` },
+    custom: { kadai_item: itemRef(item) },
     lineItem: {
       scoreMaximum: item.max_score && item.max_score > 0 ? item.max_score : 1,
       label: item.title,
-      resourceId: `${item.kind}:${item.id}`,
+      resourceId: itemRef(item),
       tag: 'kadai',
     },
     ...(item.due_at ? { submission: { endDateTime: item.due_at } } : {}),

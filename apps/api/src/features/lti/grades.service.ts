@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../lib/context.ts';
 import { listCourseWork, loadItemScores } from '../assessment/gradebook.service.ts';
 import { AGS_SCOPE } from './claims.ts';
+import { columnOf, parseItemRef } from './items.ts';
 import {
   findLineItemWithContext,
   listLineItemIdsOfItem,
@@ -11,7 +12,7 @@ import {
   saveScoreRow,
 } from './grades.repo.ts';
 import { subsOfUsers, findContext } from './launch.repo.ts';
-import { callPlatform, PlatformError } from './platform-http.ts';
+import { callPlatform, PlatformError, platformPages } from './platform-http.ts';
 import { forgetPlatformTokens, platformToken } from './platform-token.ts';
 import { findPlatformRow } from './platforms.repo.ts';
 
@@ -79,9 +80,7 @@ export async function syncLineItem(
     listScoreRows(ctx.db, item.id),
     listCourseWork(ctx.db, context.courseId!),
   ]);
-  const column = (item.kind === 'assignment' ? work.assignments : work.quizzes).find(
-    (c) => c.id === item.itemId,
-  );
+  const column = columnOf(work, { kind: item.kind, id: item.itemId });
   const subs = await subsOfUsers(ctx.db, platform.id, [...scores.keys()]);
   const before = new Map(previous.map((r) => [r.userId, r]));
   let transient: PlatformError | null = null;
@@ -187,32 +186,27 @@ export async function discoverLineItems(ctx: AppContext, contextRowId: number): 
     : AGS_SCOPE.lineItem;
   const work = await listCourseWork(ctx.db, context.courseId);
   let found = 0;
-  let next: string | null = context.lineItemsUrl;
-  for (let page = 0; next && page < 20; page++) {
-    const token = await platformToken(ctx, platform, [scope]);
-    const response: Awaited<ReturnType<typeof callPlatform>> = await callPlatform(next, {
-      headers: { authorization: `Bearer ${token}`, accept: LINE_ITEMS_MEDIA_TYPE },
-    });
-    const items = z.array(LineItem).safeParse(JSON.parse(response.text));
+  const headers = async () => ({
+    authorization: `Bearer ${await platformToken(ctx, platform, [scope])}`,
+    accept: LINE_ITEMS_MEDIA_TYPE,
+  });
+  for await (const page of platformPages(context.lineItemsUrl, headers, 20)) {
+    const items = z.array(LineItem).safeParse(page);
     if (!items.success)
       throw new PlatformError('The line items container is not a list of line items.', null);
     for (const lineItem of items.data) {
-      const match = /^(assignment|quiz):(\d{1,10})$/.exec(lineItem.resourceId ?? '');
-      if (!match) continue;
-      const kind = match[1] as 'assignment' | 'quiz';
-      const itemId = Number(match[2]);
-      if (!(kind === 'assignment' ? work.assignments : work.quizzes).some((c) => c.id === itemId)) continue;
+      const item = parseItemRef(lineItem.resourceId);
+      if (!item || !columnOf(work, item)) continue;
       await recordLineItem(ctx.db, {
         contextRowId: context.id,
-        kind,
-        itemId,
+        kind: item.kind,
+        itemId: item.id,
         url: lineItem.id,
         label: lineItem.label ?? '',
         scoreMaximum: lineItem.scoreMaximum ?? null,
       });
       found++;
     }
-    next = /<([^>]+)>;\s*rel="?next"?/.exec(response.headers.get('link') ?? '')?.[1] ?? null;
   }
   return found;
 }

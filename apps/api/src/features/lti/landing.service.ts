@@ -8,6 +8,7 @@ import { insertMembers } from '../courses/members.service.ts';
 import { findUserByEmail, findUserById, insertUser, setStaff } from '../users/users.service.ts';
 import { AGS_CLAIM, DL, kadaiRoles, LTI, NRPS_CLAIM, type LaunchClaims } from './claims.ts';
 import { LtiFailure } from './failure.ts';
+import { columnOf, parseItemRef, type KadaiItem } from './items.ts';
 import { recordLineItem } from './grades.repo.ts';
 import {
   findLtiUser,
@@ -41,7 +42,7 @@ export interface LaunchFacts {
   deploymentId: string;
   messageType: 'LtiResourceLinkRequest' | 'LtiDeepLinkingRequest';
   context: { id: string; title: string; label: string } | null;
-  item: string | null;
+  item: KadaiItem | null;
   ags: { lineItems: string | null; lineItem: string | null; scopes: string[] } | null;
   memberships: string | null;
   deepLinking: Record<string, unknown> | null;
@@ -69,7 +70,6 @@ export function factsOf(platform: PlatformRow, claims: LaunchClaims): LaunchFact
   const context = claims[`${LTI}context`];
   const ags = claims[AGS_CLAIM];
   const custom = claims[`${LTI}custom`];
-  const item = typeof custom?.kadai_item === 'string' ? custom.kadai_item : null;
   const display = cleanText(claims.name, 300).split(/\s+/).filter(Boolean);
   return {
     sub: claims.sub,
@@ -82,7 +82,7 @@ export function factsOf(platform: PlatformRow, claims: LaunchClaims): LaunchFact
     context: context
       ? { id: context.id, title: cleanText(context.title, 200), label: cleanText(context.label, 100) }
       : null,
-    item,
+    item: typeof custom?.kadai_item === 'string' ? parseItemRef(custom.kadai_item) : null,
     ags: ags
       ? {
           lineItems: onPlatform(platform, ags.lineitems),
@@ -120,22 +120,12 @@ async function newCode(
 }
 
 /** The Kadai page for a launched item of the course, or the course home. */
-async function itemPath(
-  db: Executor,
-  courseId: number,
-  item: string | null,
-): Promise<{ path: string; kind: 'assignment' | 'quiz'; id: number } | null> {
-  const match = item ? /^(assignment|quiz):(\d{1,10})$/.exec(item) : null;
-  if (!match) return null;
-  const kind = match[1] as 'assignment' | 'quiz';
-  const id = Number(match[2]);
-  const work = await listCourseWork(db, courseId);
-  if (kind === 'assignment') {
-    const found = work.assignments.find((a) => a.id === id);
-    return found ? { kind, id, path: `/course/${courseId}/assignment/${id}` } : null;
-  }
-  const found = work.quizzes.find((q) => q.id === id);
-  return found ? { kind, id, path: `/course/${courseId}/quizzes/${found.itemId}/quiz-courses/${id}` } : null;
+async function itemPath(db: Executor, courseId: number, item: KadaiItem | null): Promise<string | null> {
+  const column = item && columnOf(await listCourseWork(db, courseId), item);
+  if (!item || !column) return null;
+  return item.kind === 'assignment'
+    ? `/course/${courseId}/assignment/${item.id}`
+    : `/course/${courseId}/quizzes/${column.itemId}/quiz-courses/${item.id}`;
 }
 
 /**
@@ -187,16 +177,16 @@ export async function applyLaunch(
     if (facts.course === 'editor' || facts.staff) return `/lti/context/${context.id}`;
     throw new LtiFailure('not_ready', `LMS course ${context.id} is not linked to a Kadai course yet.`);
   }
-  const item = await itemPath(tx, context.courseId, facts.item);
-  if (item && facts.ags?.lineItem) {
+  const path = await itemPath(tx, context.courseId, facts.item);
+  if (path && facts.item && facts.ags?.lineItem) {
     await recordLineItem(tx, {
       contextRowId: context.id,
-      kind: item.kind,
-      itemId: item.id,
+      kind: facts.item.kind,
+      itemId: facts.item.id,
       url: facts.ags.lineItem,
     });
   }
-  return item?.path ?? `/course/${context.courseId}`;
+  return path ?? `/course/${context.courseId}`;
 }
 
 /** Decides who launched and hands back the address of the page that continues (`/lti?code=…`). */

@@ -61,11 +61,32 @@ export async function callPlatform(url: string, init: RequestInit = {}): Promise
 
 /** The JSON body of a platform's answer. */
 export async function callPlatformJson(url: string, init: RequestInit = {}): Promise<unknown> {
-  const { text } = await callPlatform(url, init);
+  return jsonOf(url, (await callPlatform(url, init)).text);
+}
+
+function jsonOf(url: string, text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch {
     throw new PlatformError(`${new URL(url).origin} answered something that is not JSON.`, null);
+  }
+}
+
+/**
+ * Each page of a paged platform service (AGS line items, NRPS memberships) as JSON, following the
+ * `Link: <…>; rel="next"` header, at most `maxPages`; `headers` are asked anew for each page (a token
+ * may expire between pages).
+ */
+export async function* platformPages(
+  url: string,
+  headers: () => Promise<Record<string, string>>,
+  maxPages: number,
+): AsyncGenerator<unknown> {
+  let next: string | null = url;
+  for (let page = 0; next && page < maxPages; page++) {
+    const response: PlatformResponse = await callPlatform(next, { headers: await headers() });
+    yield jsonOf(next, response.text);
+    next = /<([^>]+)>;\s*rel="?next"?/.exec(response.headers.get('link') ?? '')?.[1] ?? null;
   }
 }
 

@@ -8,7 +8,7 @@ import { kadaiRoles, NRPS_SCOPE } from './claims.ts';
 import { placeholderEmail } from './landing.service.ts';
 import { findContext, linkLtiUser, mapLtiUsers, setRosterSynced } from './launch.repo.ts';
 import { listLinkedMembers } from './roster.repo.ts';
-import { callPlatform, PlatformError } from './platform-http.ts';
+import { PlatformError, platformPages } from './platform-http.ts';
 import { platformToken } from './platform-token.ts';
 import { findPlatformRow } from './platforms.repo.ts';
 
@@ -41,26 +41,18 @@ async function fetchMembers(
   url: string,
 ) {
   const members: Member[] = [];
-  let next: string | null = url;
-  for (let page = 0; next && page < MAX_PAGES; page++) {
-    const token = await platformToken(ctx, platform, [NRPS_SCOPE]);
-    const response: Awaited<ReturnType<typeof callPlatform>> = await callPlatform(next, {
-      headers: { authorization: `Bearer ${token}`, accept: MEDIA_TYPE },
-    });
-    let body: unknown;
-    try {
-      body = JSON.parse(response.text);
-    } catch {
-      throw new PlatformError('The membership service answered something that is not JSON.', null);
-    }
-    const container = Container.safeParse(body);
+  const headers = async () => ({
+    authorization: `Bearer ${await platformToken(ctx, platform, [NRPS_SCOPE])}`,
+    accept: MEDIA_TYPE,
+  });
+  for await (const page of platformPages(url, headers, MAX_PAGES)) {
+    const container = Container.safeParse(page);
     if (!container.success) throw new PlatformError('The membership container has no members list.', null);
     // A malformed member is skipped, not the whole roster.
     for (const raw of container.data.members) {
       const member = Member.safeParse(raw);
       if (member.success) members.push(member.data);
     }
-    next = /<([^>]+)>;\s*rel="?next"?/.exec(response.headers.get('link') ?? '')?.[1] ?? null;
   }
   return members;
 }
