@@ -48,17 +48,21 @@ export interface LaunchFacts {
   deepLinking: Record<string, unknown> | null;
 }
 
+/** The platform's own sites: where the service addresses of its launches may point. */
+function platformOrigins(platform: PlatformRow): Set<string> {
+  return new Set([
+    ...[platform.issuer, platform.authUrl, platform.tokenUrl, platform.jwksUrl].map((u) => new URL(u).origin),
+    ...platform.frameOrigins,
+  ]);
+}
+
 /**
  * A service address of the launch (line items, memberships), kept only when it is on one of the
  * platform's own sites: Kadai calls it with a token, and a compromised LMS must not aim those calls at
  * an address inside Kadai's network.
  */
-function onPlatform(platform: PlatformRow, url: string | undefined): string | null {
+function onSites(origins: Set<string>, url: string | undefined): string | null {
   if (!url) return null;
-  const origins = new Set([
-    ...[platform.issuer, platform.authUrl, platform.tokenUrl, platform.jwksUrl].map((u) => new URL(u).origin),
-    ...platform.frameOrigins,
-  ]);
   try {
     return origins.has(new URL(url).origin) ? url : null;
   } catch {
@@ -69,6 +73,7 @@ function onPlatform(platform: PlatformRow, url: string | undefined): string | nu
 export function factsOf(platform: PlatformRow, claims: LaunchClaims): LaunchFacts {
   const context = claims[`${LTI}context`];
   const ags = claims[AGS_CLAIM];
+  const origins = platformOrigins(platform);
   const custom = claims[`${LTI}custom`];
   const display = cleanText(claims.name, 300).split(/\s+/).filter(Boolean);
   return {
@@ -85,12 +90,12 @@ export function factsOf(platform: PlatformRow, claims: LaunchClaims): LaunchFact
     item: typeof custom?.kadai_item === 'string' ? parseItemRef(custom.kadai_item) : null,
     ags: ags
       ? {
-          lineItems: onPlatform(platform, ags.lineitems),
-          lineItem: onPlatform(platform, ags.lineitem),
+          lineItems: onSites(origins, ags.lineitems),
+          lineItem: onSites(origins, ags.lineitem),
           scopes: ags.scope ?? [],
         }
       : null,
-    memberships: onPlatform(platform, claims[NRPS_CLAIM]?.context_memberships_url),
+    memberships: onSites(origins, claims[NRPS_CLAIM]?.context_memberships_url),
     deepLinking: claims[`${DL}deep_linking_settings`] ?? null,
   };
 }
@@ -189,6 +194,37 @@ export async function applyLaunch(
   return path ?? `/course/${context.courseId}`;
 }
 
+/**
+ * The account of the person who launched: the one linked to their `sub`, else a new one; `mustProve`
+ * when it is an existing account of their e-mail, which they must prove is theirs before it is linked.
+ */
+async function accountOf(
+  tx: Executor,
+  platform: PlatformRow,
+  facts: LaunchFacts,
+): Promise<{ userId: number; mustProve: boolean }> {
+  const linked = await findLtiUser(tx, platform.id, facts.sub);
+  if (linked) {
+    const user = await findUserById(tx, linked.userId);
+    if (!user?.isActive) throw new LtiFailure('inactive', `Account ${linked.userId} is deactivated.`);
+    return { userId: user.id, mustProve: false };
+  }
+  const existing = facts.email ? await findUserByEmail(tx, facts.email) : null;
+  if (existing) {
+    if (!existing.isActive) throw new LtiFailure('inactive', `Account ${existing.id} is deactivated.`);
+    return { userId: existing.id, mustProve: true };
+  }
+  const user = await insertUser(tx, {
+    email: facts.email ?? placeholderEmail(platform.id, facts.sub),
+    firstName: facts.firstName,
+    lastName: facts.lastName,
+    roles: facts.course === 'editor' ? ['instructor'] : ['student'],
+    emailVerifiedAt: facts.email ? new Date() : null,
+  });
+  if (!user) throw new LtiFailure('expired', `An account for ${facts.sub} was created concurrently.`);
+  return { userId: user.id, mustProve: false };
+}
+
 /** Decides who launched and hands back the address of the page that continues (`/lti?code=…`). */
 export async function resolveLaunch(
   ctx: AppContext,
@@ -197,29 +233,12 @@ export async function resolveLaunch(
 ): Promise<string> {
   const facts = factsOf(platform, claims);
   return ctx.db.transaction(async (tx) => {
-    const linked = await findLtiUser(tx, platform.id, facts.sub);
-    if (linked) {
-      const user = await findUserById(tx, linked.userId);
-      if (!user?.isActive) throw new LtiFailure('inactive', `Account ${linked.userId} is deactivated.`);
-      await linkLtiUser(tx, { platformId: platform.id, sub: facts.sub, userId: user.id, email: facts.email });
-      const next = await applyLaunch(tx, platform, user.id, facts);
-      return `/lti?code=${encodeURIComponent(await newCode(tx, 'sign_in', platform.id, user.id, { next }))}`;
+    const { userId, mustProve } = await accountOf(tx, platform, facts);
+    if (mustProve) {
+      return `/lti?link=${encodeURIComponent(await newCode(tx, 'link', platform.id, userId, facts))}`;
     }
-    const existing = facts.email ? await findUserByEmail(tx, facts.email) : null;
-    if (existing) {
-      if (!existing.isActive) throw new LtiFailure('inactive', `Account ${existing.id} is deactivated.`);
-      return `/lti?link=${encodeURIComponent(await newCode(tx, 'link', platform.id, existing.id, facts))}`;
-    }
-    const user = await insertUser(tx, {
-      email: facts.email ?? placeholderEmail(platform.id, facts.sub),
-      firstName: facts.firstName,
-      lastName: facts.lastName,
-      roles: facts.course === 'editor' ? ['instructor'] : ['student'],
-      emailVerifiedAt: facts.email ? new Date() : null,
-    });
-    if (!user) throw new LtiFailure('expired', `An account for ${facts.sub} was created concurrently.`);
-    await linkLtiUser(tx, { platformId: platform.id, sub: facts.sub, userId: user.id, email: facts.email });
-    const next = await applyLaunch(tx, platform, user.id, facts);
-    return `/lti?code=${encodeURIComponent(await newCode(tx, 'sign_in', platform.id, user.id, { next }))}`;
+    await linkLtiUser(tx, { platformId: platform.id, sub: facts.sub, userId, email: facts.email });
+    const next = await applyLaunch(tx, platform, userId, facts);
+    return `/lti?code=${encodeURIComponent(await newCode(tx, 'sign_in', platform.id, userId, { next }))}`;
   });
 }
