@@ -68,17 +68,18 @@ export type SyncOutcome = { sent: number; failed: number; pending: number; uncha
 export async function syncLineItem(
   ctx: AppContext,
   lineItemId: number,
-  options: { force?: boolean; attempt?: number } = {},
+  options: { force?: boolean } = {},
 ): Promise<SyncOutcome> {
   const outcome: SyncOutcome = { sent: 0, failed: 0, pending: 0, unchanged: 0 };
   const found = await findLineItemWithContext(ctx.db, lineItemId);
   if (!found?.context.courseId || !found.platform.enabled) return outcome;
-  const { item, context, platform } = found;
+  const { item, platform } = found;
+  const courseId = found.context.courseId;
   const checkedAt = new Date();
   const [scores, previous, work] = await Promise.all([
-    loadItemScores(ctx.db, context.courseId!, item.kind, item.itemId),
+    loadItemScores(ctx.db, courseId, item.kind, item.itemId),
     listScoreRows(ctx.db, item.id),
-    listCourseWork(ctx.db, context.courseId!),
+    listCourseWork(ctx.db, courseId),
   ]);
   const column = columnOf(work, { kind: item.kind, id: item.itemId });
   const subs = await subsOfUsers(ctx.db, platform.id, [...scores.keys()]);
