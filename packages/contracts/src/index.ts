@@ -23,3 +23,4 @@ export * from './overview.ts';
 export * from './gradebook.ts';
 export * from './extensions.ts';
 export * from './lti.ts';
+export * from './review.ts';
