@@ -62,6 +62,8 @@ import { registerVideoRoutes } from './features/videos/videos.routes.ts';
 import { registerAssessmentRoutes } from './features/assessment/assessment.routes.ts';
 import { registerGradebookRoutes } from './features/assessment/gradebook.routes.ts';
 import { registerExtensionRoutes } from './features/extensions/extensions.routes.ts';
+import { registerReviewRoutes } from './features/review/review.routes.ts';
+import { registerReviewCommentRoutes } from './features/review/review-comments.routes.ts';
 import { registerVideoFileRoutes } from './features/videos/files.routes.ts';
 import { registerInternalKernelRoutes } from './features/workbooks/internal.routes.ts';
 import { attachKernelHost } from './features/workbooks/kernel-host.ts';
@@ -352,6 +354,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerAssessmentRoutes(api, ctx);
       registerGradebookRoutes(api, ctx);
       registerExtensionRoutes(api, ctx);
+      registerReviewRoutes(api, ctx);
+      registerReviewCommentRoutes(api, ctx);
       registerVideoFileRoutes(api, ctx);
       registerWorkbookConfigRoutes(api, ctx);
       registerWorkbookRoutes(api, ctx, kernelHost);

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
+import { assignmentMax, countedScore, hasCountedScore, reviewJoins } from '../../db/review-score.ts';
 import { courseStudents, courses, users } from '../../db/schema.ts';
 import { skillItems, skills } from '../../db/schema-assessment.ts';
 import { key, type Results, type SkillColumn, type WorkColumn } from './analysis.ts';
@@ -61,7 +62,7 @@ export async function loadWork(db: Executor, courseId: number) {
   const [assignmentRows, quizRows] = await Promise.all([
     db.execute(sql`
       select a.id, a.id as item_id, a.title, (extract(epoch from ac.due_at) * 1000)::float8 as due_at,
-             coalesce((select sum(tc.points) from test_cases tc where tc.assignment_id = a.id and not tc.draft), 0)::float8 as max_score,
+             ${assignmentMax(sql`coalesce((select sum(tc.points) from test_cases tc where tc.assignment_id = a.id and not tc.draft), 0)`)}::float8 as max_score,
              0::float8 as visible_at
       from assignment_courses ac join assignments a on a.id = ac.assignment_id
       where ac.course_id = ${courseId}
@@ -148,16 +149,17 @@ export interface ResultFilter {
 }
 
 /**
- * Each student's counted submission of each assignment: the final one, or else the best graded one.
+ * Each student's counted submission of each assignment: the final one, or else the best graded one, with
+ * its released review's total (db/review-score.ts).
  * Rows of people who are not students of the course are left to the callers, which walk the students.
  */
 const chosenSubmissions = (courseId: number, filter: ResultFilter) => sql`
-  select distinct on (s.user_id, s.assignment_id) s.id, s.user_id, s.assignment_id, s.score
-  from submissions s
-  where s.course_id = ${courseId} and not s.is_reference and s.status = 'Completed' and s.score is not null
+  select distinct on (s.user_id, s.assignment_id) s.id, s.user_id, s.assignment_id, ${countedScore} as score
+  from submissions s ${reviewJoins(true)}
+  where s.course_id = ${courseId} and not s.is_reference and ${hasCountedScore}
     ${filter.userId === undefined ? sql`` : sql`and s.user_id = ${filter.userId}`}
     ${filter.assignmentId === undefined ? sql`` : sql`and s.assignment_id = ${filter.assignmentId}`}
-  order by s.user_id, s.assignment_id, s.is_final desc, s.score desc, s.id desc`;
+  order by s.user_id, s.assignment_id, s.is_final desc, ${countedScore} desc nulls last, s.id desc`;
 
 const KindRows = z.object({
   rows: z.array(z.object({ kind: z.enum(['a', 't']), owner: num, item: num, points: num })),

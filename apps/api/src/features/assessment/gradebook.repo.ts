@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
+import { countedScore, hasCountedScore, reviewJoins } from '../../db/review-score.ts';
 
 /*
  * What the gradebook reads beyond assessment.repo's columns and students: per student and assignment
- * the counted submission (the final one, else the best graded one), whether it was late, and how many
+ * the counted submission (the final one, else the best graded one; a released review's total counts
+ * for its submission: db/review-score.ts), whether it was late, and how many
  * were made; per student and quiz the submitted score.
  */
 
@@ -38,12 +40,12 @@ const assignmentCells = (courseId: number, assignmentId?: number) => sql`
   select coalesce(json_agg(json_build_array(c.user_id, c.item, c.attempts, c.score, c.counted_late, c.any_late)), '[]') as cells
   from (
     select s.user_id, s.assignment_id as item, count(*)::int as attempts,
-      (array_agg(s.score order by s.is_final desc, s.score desc, s.id desc)
-        filter (where s.status = 'Completed' and s.score is not null))[1]::float8 as score,
-      (array_agg(s.is_late order by s.is_final desc, s.score desc, s.id desc)
-        filter (where s.status = 'Completed' and s.score is not null))[1] as counted_late,
+      (array_agg(${countedScore} order by s.is_final desc, ${countedScore} desc nulls last, s.id desc)
+        filter (where ${hasCountedScore}))[1]::float8 as score,
+      (array_agg(s.is_late order by s.is_final desc, ${countedScore} desc nulls last, s.id desc)
+        filter (where ${hasCountedScore}))[1] as counted_late,
       bool_or(s.is_late) as any_late
-    from submissions s
+    from submissions s ${reviewJoins(true)}
     where s.course_id = ${courseId} and not s.is_reference
       ${assignmentId === undefined ? sql`` : sql`and s.assignment_id = ${assignmentId}`}
     group by 1, 2) c`;
