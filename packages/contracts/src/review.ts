@@ -89,7 +89,8 @@ export const RubricSave = z.strictObject({
 });
 export type RubricSave = z.input<typeof RubricSave>;
 
-export const AssignmentInCourseParams = z.object({ id: Id, assignment_id: Id });
+const PathId = z.coerce.number().int().min(1).max(2_147_483_647);
+export const AssignmentInCourseParams = z.object({ id: PathId, assignment_id: PathId });
 
 /* ─── A review as editors see it ────────────────────────────────────────────────────────────── */
 
