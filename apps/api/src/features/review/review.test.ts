@@ -162,3 +162,26 @@ describe('release', () => {
     expect((await read(w)).status).toBe('graded');
   });
 });
+
+describe('the database going away in the middle of a save', () => {
+  it('answers 503 and keeps the review as it was', async () => {
+    const w = await createReviewWorld(t);
+    const first = Review.parse((await save(w, { version: 0, selected_item_ids: [w.items[0]] })).body);
+    // The audit row is the save's last statement: the connection "drops" there (57P01: admin shutdown).
+    await t.database.query(`
+      create function review_audit_gone() returns trigger language plpgsql as $$
+      begin raise exception 'terminating connection due to administrator command' using errcode = '57P01'; end $$;
+      create trigger review_audit_gone before insert on review_audit for each row execute function review_audit_gone()`);
+    try {
+      const res = await save(w, { version: first.version, selected_item_ids: [w.items[1]], adjustment: 1 });
+      expect(res.status).toBe(503);
+    } finally {
+      await t.database.query(
+        `drop trigger review_audit_gone on review_audit; drop function review_audit_gone()`,
+      );
+    }
+    const after = await read(w);
+    expect(after).toMatchObject({ version: first.version, selected_item_ids: [w.items[0]] });
+    expect(after.score.adjustment).toBe(0);
+  });
+});
