@@ -257,10 +257,16 @@ export type AssignmentCourseDetail = z.infer<typeof AssignmentCourseDetail>;
 export const TotalScore = z.object({
   assignment_id: z.number().int(),
   course_id: z.number().int(),
-  /** Sum of the points of every test case. */
-  total_points: z.number().int(),
-  /** The caller's final submission's score, else their best; null before any graded submission. */
-  score: z.number().int().nullable(),
+  /**
+   * Sum of the points of every test case; with a rubric (docs/review.md) weighted and with the rubric's
+   * maximum added, so hundredths are possible.
+   */
+  total_points: z.number(),
+  /**
+   * The caller's final submission's score, else their best, with its released review's total; null
+   * before any graded submission.
+   */
+  score: z.number().nullable(),
   submission_id: z.number().int().nullable(),
 });
 export type TotalScore = z.infer<typeof TotalScore>;

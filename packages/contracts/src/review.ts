@@ -315,6 +315,8 @@ export const StudentFeedback = z
     released: z.boolean(),
     released_at: z.iso.datetime().nullable(),
     score: ReviewScore.nullable(),
+    /** How the parts weigh (null before release). */
+    settings: ReviewSettings.nullable(),
     /** The ticked rubric items, and the others of the rubric (so a student sees what was possible). */
     rubric: z.array(RubricItem.omit({ uses: true }).extend({ selected: z.boolean() })),
     adjustment_reason: z.string(),

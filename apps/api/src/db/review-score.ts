@@ -6,8 +6,8 @@ import { sql, type SQL } from 'drizzle-orm';
  * and the student's feedback. A query joins
  *   `reviews rv` on the submission (only released ones where students' numbers are made) and
  *   `review_settings rvs` on its assignment,
- * with the submission as `s`, and reads `reviewedTotal` (or `countedScore`, which is the autograder's
- * score where no review is joined). No settings row: weights 1, rubric maximum 0.
+ * with the submission as `s`, and reads `reviewedTotal` (or `countedScore`, which is the weighted
+ * autograder's score where no review is joined). No settings row: weights 1, rubric maximum 0.
  */
 
 /** The two left joins, for a submission aliased `s`; `released` keeps only reviews students may see. */
@@ -26,8 +26,12 @@ export const reviewedTotal = sql`round(least(greatest(
     ${autogradeWeight} * coalesce(s.score, 0) + ${rubricWeight} * (rv.rubric_points + rv.adjustment), 0),
     ${reviewedMax})::numeric, 2)::float8`;
 
-/** The score that counts: with a joined review its total, else the autograder's. */
-export const countedScore = sql`(case when rv.id is not null then ${reviewedTotal} else s.score::float8 end)`;
+/**
+ * The score that counts: with a joined review its total, else the autograder's weighed as the review
+ * would (so every student of an assignment counts on the same scale, reviewed or not).
+ */
+export const countedScore = sql`(case when rv.id is not null then ${reviewedTotal}
+  else round((${autogradeWeight} * s.score)::numeric, 2)::float8 end)`;
 
 /** Whether the submission has a score to count: graded by the autograder, or reviewed. */
 export const hasCountedScore = sql`((s.status = 'Completed' and s.score is not null) or rv.id is not null)`;

@@ -12,6 +12,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { AssignmentOrdering, CourseSpecificQuery, SubmissionStatus } from '@kadai/contracts';
+import { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
 import { ownAssignmentDates, ownAssignmentExtension, ownAssignmentExtensionOn } from '../../db/own-dates.ts';
 import { courseEditors, courseStudents } from '../../db/schema.ts';
@@ -19,6 +20,7 @@ import { assignmentCourses, assignments, submissions } from '../../db/schema-ass
 import { prepareSelect, statementCache } from '../../db/prepared.ts';
 import { escapeLike } from '../../db/like.ts';
 import { inIntArray } from '../../db/int-array.ts';
+import { assignmentMax, countedScore, hasCountedScore, reviewJoins } from '../../db/review-score.ts';
 
 const viewerId = sql.placeholder('userId');
 const ident = sql.identifier;
@@ -309,34 +311,37 @@ export async function submittedStudentCounts(
   return new Map(rows.map((r) => [r.assignmentId, r.n]));
 }
 
-/** The user's final submission, else their best graded one (earliest among equals); null if neither. */
+const ScoringRows = z.object({
+  rows: z.array(z.object({ id: z.coerce.number(), score: z.coerce.number().nullable() })),
+});
+
+/**
+ * The user's final submission, else their best graded one (earliest among equals), with its released
+ * review's total (db/review-score.ts); null if neither.
+ */
 export async function findScoringSubmission(
   db: Executor,
   assignmentId: number,
   courseId: number,
   userId: number,
 ): Promise<{ id: number; score: number | null } | null> {
-  const rows = await db
-    .select({ id: submissions.id, score: submissions.score })
-    .from(submissions)
-    .where(
-      and(
-        eq(submissions.assignmentId, assignmentId),
-        eq(submissions.courseId, courseId),
-        eq(submissions.userId, userId),
-        eq(submissions.isReference, false),
-        or(
-          eq(submissions.isFinal, true),
-          and(eq(submissions.status, 'Completed'), isNotNull(submissions.score)),
-        ),
-      ),
-    )
-    .orderBy(
-      desc(submissions.isFinal),
-      sql`${submissions.score} desc nulls last`,
-      asc(submissions.createdAt),
-      asc(submissions.id),
-    )
-    .limit(1);
-  return rows[0] ?? null;
+  const result = await db.execute(sql`
+    select s.id, ${countedScore} as score
+    from submissions s ${reviewJoins(true)}
+    where s.assignment_id = ${assignmentId} and s.course_id = ${courseId} and s.user_id = ${userId}
+      and not s.is_reference and (s.is_final or ${hasCountedScore})
+    order by s.is_final desc, ${countedScore} desc nulls last, s.created_at, s.id
+    limit 1`);
+  return ScoringRows.parse(result).rows[0] ?? null;
+}
+
+const MaxRows = z.object({ rows: z.tuple([z.object({ max: z.coerce.number() })]) });
+const testCasePoints = sql`coalesce((select sum(tc.points) from test_cases tc where tc.assignment_id = a.id and not tc.draft), 0)`;
+
+/** What the assignment's scores are out of: its test cases' points, weighed with its rubric's (docs/review.md). */
+export async function findAssignmentMax(db: Executor, assignmentId: number): Promise<number> {
+  const result = await db.execute(sql`
+    select round(${assignmentMax(testCasePoints)}::numeric, 2)::float8 as max
+    from assignments a where a.id = ${assignmentId}`);
+  return MaxRows.parse(result).rows[0].max;
 }

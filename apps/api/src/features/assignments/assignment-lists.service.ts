@@ -94,14 +94,14 @@ export async function getTotalScore(
   courseId: number,
 ): Promise<TotalScore> {
   await getAssignmentInCourse(ctx.db, actor, assignmentId, courseId);
-  const [totals, scoring] = await Promise.all([
-    repo.testCaseTotals(ctx.db, [assignmentId]),
+  const [totalPoints, scoring] = await Promise.all([
+    lists.findAssignmentMax(ctx.db, assignmentId),
     lists.findScoringSubmission(ctx.db, assignmentId, courseId, actor.userId),
   ]);
   return {
     assignment_id: assignmentId,
     course_id: courseId,
-    total_points: totals.get(assignmentId)!.points,
+    total_points: totalPoints,
     score: scoring?.score ?? null,
     submission_id: scoring?.id ?? null,
   };

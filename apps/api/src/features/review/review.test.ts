@@ -140,6 +140,11 @@ describe('release', () => {
     expect(seen.rubric.filter((i) => i.selected).map((i) => i.id)).toEqual([w.items[0]]);
     expect(seen.comments).toMatchObject([{ filename: 'helper.py', line_start: 2, body: 'Nice **return**.' }]);
     expect(await gradebookScore(w)).toBe(3);
+    const own = await call(t, 'GET', `/api/Assignment/${w.assignment.id}/total_score/`, {
+      token: w.tokens.student,
+      query: { course_id: String(w.course.id) },
+    });
+    expect(own.body).toMatchObject({ score: 3, total_points: 5, submission_id: w.completed.id });
 
     await call(t, 'POST', `${w.assignmentUrl}/reviews/retract/`, { token: w.tokens.editor });
     expect((await feedback(w)).released).toBe(false);

@@ -219,6 +219,7 @@ export async function getFeedback(
       released: false,
       released_at: null,
       score: null,
+      settings: null,
       rubric: [],
       adjustment_reason: '',
       comment: '',
@@ -234,6 +235,7 @@ export async function getFeedback(
     released: true,
     released_at: review.released_at,
     score: review.score,
+    settings: review.rubric.settings,
     rubric: review.rubric.items.map(({ uses: _uses, ...item }) => ({
       ...item,
       selected: selected.has(item.id),
