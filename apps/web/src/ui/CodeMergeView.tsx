@@ -1,7 +1,7 @@
 import { python } from '@codemirror/lang-python';
 import { MergeView } from '@codemirror/merge';
 import { EditorState, type Extension } from '@codemirror/state';
-import { EditorView, drawSelection, lineNumbers } from '@codemirror/view';
+import { EditorView, lineNumbers } from '@codemirror/view';
 import { useEffect, useRef } from 'react';
 import { useSession } from '../features/auth/session.ts';
 import type { CodeDiffProps } from './code-diff-props.ts';
@@ -16,7 +16,6 @@ const sideTheme = EditorView.theme({
 function sideExtensions(label: string, language: 'python' | 'plain', dark: boolean): Extension[] {
   return [
     lineNumbers(),
-    drawSelection(),
     EditorState.tabSize.of(4),
     EditorState.readOnly.of(true),
     EditorView.editable.of(false),
