@@ -42,6 +42,8 @@ export const PAGES = {
     import('../features/submissions/SubmissionListPage.tsx').then((m) => m.SubmissionListPage),
   SubmissionDetail: () =>
     import('../features/submissions/SubmissionDetailPage.tsx').then((m) => m.SubmissionDetailPage),
+  SubmissionCompare: () =>
+    import('../features/submissions/SubmissionComparePage.tsx').then((m) => m.SubmissionComparePage),
   Calendar: () => import('../features/events/CalendarPage.tsx').then((m) => m.CalendarPage),
   QuizList: () => import('../features/quizzes/QuizListPage.tsx').then((m) => m.QuizListPage),
   QuizDetailV2: () => import('../features/quizzes/QuizDetailPage.tsx').then((m) => m.QuizDetailPage),

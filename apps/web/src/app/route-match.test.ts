@@ -22,6 +22,7 @@ describe('the page a path opens, named before react-router has arrived', () => {
     ['/course/1/quizzes/2/quiz-courses/3', 'QuizDetailV2'],
     ['/course/1/quizzes/2/quiz-submissions/3', 'QuizSubmissionDetail'],
     ['/course/1/assessment/42', 'AssessmentDetail'],
+    ['/course/1/submission/42/compare', 'SubmissionCompare'],
     ['/profile', 'Profile'],
     ['/profile/5', 'Profile'],
     ['/pygrade', 'PyGrade'],

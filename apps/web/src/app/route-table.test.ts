@@ -61,6 +61,8 @@ const SPEC: Record<RouteName, { path: string; signIn: boolean }> = {
   LtiLaunch: { path: '/lti', signIn: false },
   LtiContext: { path: '/lti/context/:context_id', signIn: true },
   LtiDeepLink: { path: '/lti/deep-link/:deep_link_id', signIn: true },
+  // Beyond spec §2 (issue 39): comparing a submission with another one or the reference solution.
+  SubmissionCompare: { path: '/course/:course_id/submission/:submission_id/compare', signIn: true },
 };
 
 function lookup(tree: object, key: string): unknown {

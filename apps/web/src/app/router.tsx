@@ -51,6 +51,7 @@ const AssignmentDetailPage = lazyPage('AssignmentDetail');
 const TestCasePage = lazyPage('TestCase');
 const SubmissionListPage = lazyPage('Submission');
 const SubmissionDetailPage = lazyPage('SubmissionDetail');
+const SubmissionComparePage = lazyPage('SubmissionCompare');
 const CalendarPage = lazyPage('Calendar');
 const QuizListPage = lazyPage('QuizList');
 const QuizDetailPage = lazyPage('QuizDetailV2');
@@ -96,6 +97,7 @@ function courseRoutes(): RouteObject[] {
     route('AssignmentDetail', <AssignmentDetailPage />, { base: COURSE_BASE }),
     route('Submission', <SubmissionListPage />, { base: COURSE_BASE }),
     route('SubmissionDetail', <SubmissionDetailPage />, { base: COURSE_BASE }),
+    route('SubmissionCompare', <SubmissionComparePage />, { base: COURSE_BASE }),
     route('Forum', <ForumPage />, { base: COURSE_BASE }),
     route('ForumDetailInCourse', <ForumDetailPage />, { base: COURSE_BASE }),
     route('Settings', <SettingsPage />, { base: COURSE_BASE }),

@@ -52,6 +52,8 @@ export const ROUTE_NAMES = [
   'LtiLaunch',
   'LtiContext',
   'LtiDeepLink',
+  // Beyond spec §2 (issue 39): two submissions of one author, or one and the reference, side by side.
+  'SubmissionCompare',
 ] as const;
 export type RouteName = (typeof ROUTE_NAMES)[number];
 
@@ -168,6 +170,13 @@ export const ROUTES: Record<RouteName, RouteDefinition> = {
   LtiLaunch: { path: '/lti', titleKey: 'routes.ltiLaunch', signIn: false },
   LtiContext: { path: '/lti/context/:context_id', titleKey: 'routes.ltiContext', signIn: true },
   LtiDeepLink: { path: '/lti/deep-link/:deep_link_id', titleKey: 'routes.ltiDeepLink', signIn: true },
+  SubmissionCompare: {
+    path: `${COURSE}/submission/:submission_id/compare`,
+    titleKey: 'routes.submissionCompare',
+    signIn: true,
+    // Submissions > #12 · the assignment's title > Compare submissions.
+    parent: 'SubmissionDetail',
+  },
 };
 
 /** Routes inside a course: the side rail and the course breadcrumbs show on them. */
