@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconBan, IconFlag, IconRefresh } from '@tabler/icons-react';
+import { IconArrowsDiff, IconBan, IconFlag, IconRefresh } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SubmissionDetail } from '@kadai/contracts';
 import { useTranslation } from 'react-i18next';
@@ -87,6 +87,8 @@ function SubmissionView({ submission }: { submission: SubmissionDetail }) {
     !submission.is_reference &&
     !isNotFinal &&
     canChooseFinal;
+  // The same people compare it with their other submissions (editors: also with the reference).
+  const canCompare = canChooseFinal;
 
   return (
     <Stack gap="lg">
@@ -158,6 +160,19 @@ function SubmissionView({ submission }: { submission: SubmissionDetail }) {
               </Button>
             ) : null}
           </>
+        ) : null}
+        {canCompare ? (
+          <Button
+            variant="default"
+            component={Link}
+            to={pathTo('SubmissionCompare', {
+              course_id: submission.course_id,
+              submission_id: submission.id,
+            })}
+            leftSection={<IconArrowsDiff size={16} aria-hidden />}
+          >
+            {t('submissions.compare.action')}
+          </Button>
         ) : null}
         <Button
           variant="subtle"
