@@ -5,15 +5,16 @@ import { useFormatters } from '../../i18n/format.ts';
 import type { CompareWith } from './compare-sides.ts';
 
 interface ComparePickersProps {
-  /** The left side's submission. */
-  leftId: number;
-  right: CompareWith | null;
+  /** The left side: what the submission is compared with (null until known). */
+  other: CompareWith | null;
+  /** The right side: the submission of the page's address. */
+  submissionId: number;
   /** The author's submissions to the assignment, newest first. */
   submissions: readonly Submission[];
   /** Whether the reader may compare with the reference solution (editors only). */
   hasReference: boolean;
-  onLeft: (id: number) => void;
-  onRight: (value: CompareWith) => void;
+  onOther: (value: CompareWith) => void;
+  onSubmission: (id: number) => void;
 }
 
 const REFERENCE = 'reference';
@@ -33,14 +34,17 @@ function useSubmissionLabel() {
     });
 }
 
-/** The two sides to compare: a submission on the left; another one or the reference on the right. */
+/**
+ * The two sides to compare, the older on the left as a diff reads: on the left another submission or the
+ * reference; on the right the submission of the page.
+ */
 export function ComparePickers({
-  leftId,
-  right,
+  other,
+  submissionId,
   submissions,
   hasReference,
-  onLeft,
-  onRight,
+  onOther,
+  onSubmission,
 }: ComparePickersProps) {
   const { t } = useTranslation();
   const label = useSubmissionLabel();
@@ -48,29 +52,29 @@ export function ComparePickers({
     value: String(submission.id),
     label: label(submission),
   }));
-  const rightOptions = options.filter((option) => option.value !== String(leftId));
-  if (hasReference) rightOptions.push({ value: REFERENCE, label: t('submissions.compare.reference') });
+  const otherOptions = options.filter((option) => option.value !== String(submissionId));
+  if (hasReference) otherOptions.push({ value: REFERENCE, label: t('submissions.compare.reference') });
 
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
       <NativeSelect
         label={t('submissions.compare.left')}
-        data={options}
-        value={String(leftId)}
-        onChange={(event) => onLeft(Number(event.currentTarget.value))}
+        data={
+          other === null
+            ? [{ value: '', label: t('submissions.compare.choose'), disabled: true }, ...otherOptions]
+            : otherOptions
+        }
+        value={other === null ? '' : String(other)}
+        onChange={(event) => {
+          const value = event.currentTarget.value;
+          onOther(value === REFERENCE ? REFERENCE : Number(value));
+        }}
       />
       <NativeSelect
         label={t('submissions.compare.right')}
-        data={
-          right === null
-            ? [{ value: '', label: t('submissions.compare.choose'), disabled: true }, ...rightOptions]
-            : rightOptions
-        }
-        value={right === null ? '' : String(right)}
-        onChange={(event) => {
-          const value = event.currentTarget.value;
-          onRight(value === REFERENCE ? REFERENCE : Number(value));
-        }}
+        data={options}
+        value={String(submissionId)}
+        onChange={(event) => onSubmission(Number(event.currentTarget.value))}
       />
     </SimpleGrid>
   );

@@ -101,23 +101,23 @@ beforeEach(async () => {
 });
 
 describe('comparing submissions', { timeout: 40_000 }, () => {
-  it('compares a student’s submission with the one before it, without the reference', async () => {
+  it('compares a student’s submission with the one before it, on the left, without the reference', async () => {
     stubFetch(server('student'));
     renderApp('/course/1/submission/42/compare');
     expect(await screen.findByRole('heading', { level: 1, name: 'Compare submissions' }, SLOW)).toBeTruthy();
 
-    const right = await screen.findByRole<HTMLSelectElement>('combobox', { name: 'Right side' }, SLOW);
-    await waitFor(() => expect(right.value).toBe('40'), SLOW);
-    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Left side' }).value).toBe('42');
-    expect(optionsOf('Left side')).toEqual([
+    const left = await screen.findByRole<HTMLSelectElement>('combobox', { name: 'Left side' }, SLOW);
+    await waitFor(() => expect(left.value).toBe('40'), SLOW);
+    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Right side' }).value).toBe('42');
+    expect(optionsOf('Right side')).toEqual([
       expect.stringMatching(/^Submission #42 · .+ · 15 \/ 15$/),
       expect.stringMatching(/^Submission #40 · .+ · 5 \/ 15$/),
     ]);
-    expect(optionsOf('Right side')).toEqual([expect.stringMatching(/^Submission #40 · /)]);
+    expect(optionsOf('Left side')).toEqual([expect.stringMatching(/^Submission #40 · /)]);
     expect(screen.queryByRole('option', { name: 'Reference solution' })).toBeNull();
 
     expect(await changesText()).toBe('1 line differs (1 added, 1 removed)');
-    expect(optionsOf('File')).toEqual(['main.py', 'notes.txt (left side only)', 'util.py (right side only)']);
+    expect(optionsOf('File')).toEqual(['main.py', 'util.py (left side only)', 'notes.txt (right side only)']);
     expect(screen.getByRole('textbox', { name: 'Submission #42: main.py' })).toBeTruthy();
     expect(screen.getByRole('textbox', { name: 'Submission #40: main.py' })).toBeTruthy();
 
@@ -125,7 +125,7 @@ describe('comparing submissions', { timeout: 40_000 }, () => {
     fireEvent.change(screen.getByRole('combobox', { name: 'File' }), { target: { value: 'notes.txt' } });
     await waitFor(
       () =>
-        expect(screen.getByTestId('compare-changes').textContent).toBe('2 lines differ (0 added, 2 removed)'),
+        expect(screen.getByTestId('compare-changes').textContent).toBe('2 lines differ (2 added, 0 removed)'),
       SLOW,
     );
   });
@@ -136,19 +136,19 @@ describe('comparing submissions', { timeout: 40_000 }, () => {
     expect(
       await screen.findByText('This assignment has no reference solution to compare with.', {}, SLOW),
     ).toBeTruthy();
-    expect(optionsOf('Right side')).not.toContain('Reference solution');
+    expect(optionsOf('Left side')).not.toContain('Reference solution');
   });
 
   it('offers editors the reference solution and counts the lines that differ from it', async () => {
     stubFetch(server('editor'));
     renderApp('/course/1/submission/42/compare');
-    const right = await screen.findByRole<HTMLSelectElement>('combobox', { name: 'Right side' }, SLOW);
-    await waitFor(() => expect(optionsOf('Right side')).toContain('Reference solution'), SLOW);
-    fireEvent.change(right, { target: { value: 'reference' } });
+    const left = await screen.findByRole<HTMLSelectElement>('combobox', { name: 'Left side' }, SLOW);
+    await waitFor(() => expect(optionsOf('Left side')).toContain('Reference solution'), SLOW);
+    fireEvent.change(left, { target: { value: 'reference' } });
 
     await waitFor(
       () =>
-        expect(screen.getByTestId('compare-changes').textContent).toBe('1 line differs (1 added, 0 removed)'),
+        expect(screen.getByTestId('compare-changes').textContent).toBe('1 line differs (0 added, 1 removed)'),
       SLOW,
     );
     expect(screen.getByRole('textbox', { name: 'Reference solution: main.py' })).toBeTruthy();
@@ -167,7 +167,7 @@ describe('comparing submissions', { timeout: 40_000 }, () => {
     stubFetch(server('student'));
     renderApp('/course/1/submission/42/compare');
     expect(await screen.findByRole('heading', { level: 1, name: '提出の比較' }, SLOW)).toBeTruthy();
-    expect(await screen.findByRole('combobox', { name: '右側' }, SLOW)).toBeTruthy();
+    expect(await screen.findByRole('combobox', { name: '左側' }, SLOW)).toBeTruthy();
     expect(await changesText()).toBe('1 行が異なります（追加 1 行、削除 1 行）');
   });
 });

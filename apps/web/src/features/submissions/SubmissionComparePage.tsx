@@ -26,7 +26,8 @@ const MAX_LISTED = 100;
 
 /**
  * Two submissions of one author to one assignment side by side, or (for editors) a submission and the
- * assignment's reference solution: `/course/{id}/submission/{id}/compare?with={id | reference}`.
+ * assignment's reference solution: `/course/{id}/submission/{id}/compare?with={id | reference}`, the
+ * submission of the address on the right and what it is compared with on the left.
  */
 export function SubmissionComparePage() {
   const { t } = useTranslation();
@@ -45,25 +46,25 @@ export function SubmissionComparePage() {
     );
   }
   if (!submission.data) return <PageLoader />;
-  return <CompareView left={submission.data} />;
+  return <CompareView submission={submission.data} />;
 }
 
 const filesOf = (submission: SubmissionDetail): ComparedFile[] =>
   submission.files.map(({ filename, content }) => ({ filename, content }));
 
-function CompareView({ left }: { left: SubmissionDetail }) {
+function CompareView({ submission }: { submission: SubmissionDetail }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const list = useQuery(
-    mySubmissionsQuery(left.course_id, left.user.id, {
-      assignment_id: left.assignment_id,
+    mySubmissionsQuery(submission.course_id, submission.user.id, {
+      assignment_id: submission.assignment_id,
       limit: MAX_LISTED,
       offset: 0,
       ordering: '-created_at',
     }),
   );
-  const assignment = useQuery(assignmentQuery(left.assignment_id, left.course_id));
+  const assignment = useQuery(assignmentQuery(submission.assignment_id, submission.course_id));
   // Only editors get the editor view, the one with the reference solution: students never see the choice.
   const editorView = assignment.data?.assignment.view === 'editor' ? assignment.data.assignment : null;
   const reference =
@@ -74,52 +75,53 @@ function CompareView({ left }: { left: SubmissionDetail }) {
   const asked = parseCompareWith(searchParams.get('with'));
   const settled = list.isSuccess && !assignment.isPending;
   const listed = list.data?.results ?? [];
-  const right: CompareWith | null =
-    asked ?? (settled ? defaultCompareWith(left.id, listed, reference !== null) : null);
-  const otherId = typeof right === 'number' ? right : null;
+  const compareWith: CompareWith | null =
+    asked ?? (settled ? defaultCompareWith(submission.id, listed, reference !== null) : null);
+  const otherId = typeof compareWith === 'number' ? compareWith : null;
   const other = useQuery({ ...submissionQuery(otherId ?? 0), enabled: otherId !== null });
 
-  // The left side is always offered, also when it is older than the newest MAX_LISTED.
-  const submissions = listed.some((submission) => submission.id === left.id) ? listed : [left, ...listed];
-  if (other.data && !submissions.some((submission) => submission.id === other.data.id)) {
+  // The page's submission is always offered, also when it is older than the newest MAX_LISTED.
+  const submissions = listed.some((listedOne) => listedOne.id === submission.id)
+    ? [...listed]
+    : [submission, ...listed];
+  if (other.data && !submissions.some((listedOne) => listedOne.id === other.data.id)) {
     submissions.push(other.data);
   }
 
-  const query = (value: CompareWith | null) => (value === null ? '' : `?with=${value}`);
-  const chooseLeft = (id: number) =>
-    void navigate(
-      `${pathTo('SubmissionCompare', { course_id: left.course_id, submission_id: id })}${query(right === id ? left.id : right)}`,
-      { replace: true },
-    );
-  const chooseRight = (value: CompareWith) => setSearchParams({ with: String(value) }, { replace: true });
+  const chooseSubmission = (id: number) => {
+    // Choosing the one on the left swaps the two sides.
+    const kept = compareWith === id ? submission.id : compareWith;
+    const path = pathTo('SubmissionCompare', { course_id: submission.course_id, submission_id: id });
+    void navigate(kept === null ? path : `${path}?with=${kept}`, { replace: true });
+  };
+  const chooseOther = (value: CompareWith) => setSearchParams({ with: String(value) }, { replace: true });
 
   return (
     <Stack gap="lg">
       <Stack gap={4}>
         <Title order={1}>{t('routes.submissionCompare')}</Title>
         <Text c="dimmed">
-          {left.can_manage
+          {submission.can_manage
             ? t('submissions.compare.subtitleOf', {
-                title: left.assignment_title,
-                name: memberName(left.user, i18n.language),
+                title: submission.assignment_title,
+                name: memberName(submission.user, i18n.language),
               })
-            : left.assignment_title}
+            : submission.assignment_title}
         </Text>
       </Stack>
       {list.isError ? <ErrorState error={list.error} onRetry={() => void list.refetch()} /> : null}
       <ComparePickers
-        leftId={left.id}
-        right={right}
+        other={compareWith}
+        submissionId={submission.id}
         submissions={submissions}
         hasReference={reference !== null}
-        onLeft={chooseLeft}
-        onRight={chooseRight}
+        onOther={chooseOther}
+        onSubmission={chooseSubmission}
       />
-      <RightSide
-        right={right}
+      <Comparison
+        compareWith={compareWith}
         settled={settled}
-        leftFiles={filesOf(left)}
-        left={left}
+        submission={submission}
         other={other.data}
         otherError={other.error}
         reference={reference}
@@ -130,12 +132,12 @@ function CompareView({ left }: { left: SubmissionDetail }) {
   );
 }
 
-interface RightSideProps {
-  right: CompareWith | null;
+interface ComparisonProps {
+  compareWith: CompareWith | null;
+  /** Whether the lists that decide the default left side have arrived. */
   settled: boolean;
-  left: SubmissionDetail;
-  leftFiles: ComparedFile[];
-  /** The right side's submission, once loaded. */
+  submission: SubmissionDetail;
+  /** The left side's submission, once loaded. */
   other: SubmissionDetail | undefined;
   otherError: Error | null;
   reference: ComparedFile | null;
@@ -143,41 +145,45 @@ interface RightSideProps {
   onRetry: () => void;
 }
 
-/** The diff once the right side is known, or why there is none. */
-function RightSide(props: RightSideProps) {
+/** The diff once the left side is known (the older one, as a diff reads), or why there is none. */
+function Comparison(props: ComparisonProps) {
   const { t } = useTranslation();
-  const { right, left, other, reference } = props;
-  if (right === null) {
+  const { compareWith, submission, other, reference } = props;
+  const right = {
+    name: t('submissions.compare.sideSubmission', { id: submission.id }),
+    files: filesOf(submission),
+  };
+  if (compareWith === null) {
     if (!props.settled) return <PageLoader />;
     return <Alert color="gray">{t('submissions.compare.nothingElse')}</Alert>;
   }
-  if (right === 'reference') {
+  if (compareWith === 'reference') {
     if (!props.settled) return <PageLoader />;
     if (reference === null) return <Alert color="gray">{t('submissions.compare.noReference')}</Alert>;
     return (
       <CompareFiles
-        left={{ name: t('submissions.compare.sideSubmission', { id: left.id }), files: props.leftFiles }}
-        right={{ name: t('submissions.compare.reference'), files: [reference] }}
+        left={{ name: t('submissions.compare.reference'), files: [reference] }}
+        right={right}
         entryFile={props.entryFile}
       />
     );
   }
   if (props.otherError) {
     return isApiError(props.otherError, 404) ? (
-      <Alert color="gray">{t('submissions.compare.notFound', { id: right })}</Alert>
+      <Alert color="gray">{t('submissions.compare.notFound', { id: compareWith })}</Alert>
     ) : (
       <ErrorState error={props.otherError} onRetry={props.onRetry} />
     );
   }
   if (other === undefined) return <PageLoader />;
   // Only submissions to the same assignment are compared (another one may be typed into the address).
-  if (other.assignment_id !== left.assignment_id) {
-    return <Alert color="gray">{t('submissions.compare.notFound', { id: right })}</Alert>;
+  if (other.assignment_id !== submission.assignment_id) {
+    return <Alert color="gray">{t('submissions.compare.notFound', { id: compareWith })}</Alert>;
   }
   return (
     <CompareFiles
-      left={{ name: t('submissions.compare.sideSubmission', { id: left.id }), files: props.leftFiles }}
-      right={{ name: t('submissions.compare.sideSubmission', { id: other.id }), files: filesOf(other) }}
+      left={{ name: t('submissions.compare.sideSubmission', { id: other.id }), files: filesOf(other) }}
+      right={right}
       entryFile={props.entryFile}
     />
   );
