@@ -17,6 +17,7 @@ import { Section } from '../../ui/Section.tsx';
 import { assignmentKeys, parseId } from '../assignments/assignments.queries.ts';
 import { useSession } from '../auth/session.ts';
 import { memberName } from '../courses/member-name.ts';
+import { FeedbackPanel } from '../feedback/FeedbackPanel.tsx';
 import { EvaluationResults } from './EvaluationResults.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import { SubmissionFiles } from './SubmissionFiles.tsx';
@@ -80,7 +81,8 @@ function SubmissionView({ submission }: { submission: SubmissionDetail }) {
   });
 
   // Only a graded submission can be final; its author or a manager of the course chooses it.
-  const canChooseFinal = submission.user.id === userId || submission.can_manage;
+  const isAuthor = submission.user.id === userId;
+  const canChooseFinal = isAuthor || submission.can_manage;
   const canSelectFinal =
     submission.status === 'Completed' &&
     !submission.is_final &&
@@ -211,6 +213,7 @@ function SubmissionView({ submission }: { submission: SubmissionDetail }) {
         </Group>
       </Section>
 
+      <FeedbackPanel submission={submission} isAuthor={isAuthor} />
       <EvaluationResults submission={submission} />
       <SubmissionFiles files={submission.files} />
     </Stack>
