@@ -8,7 +8,7 @@ export type Caller = string | { token: string };
 export async function apiCall<T>(
   request: APIRequestContext,
   who: Caller,
-  method: 'GET' | 'POST' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
   data?: unknown,
 ): Promise<T> {
