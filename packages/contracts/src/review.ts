@@ -60,6 +60,8 @@ export const Rubric = z
     assignment_id: z.number().int(),
     settings: ReviewSettings,
     items: z.array(RubricItem),
+    /** The autograder's maximum: the points of the assignment's test cases (drafts left out). */
+    autograde_max: z.number(),
     /** The maximum of the counted score: autograde_weight × the autograder's maximum + rubric_weight × rubric_max. */
     max_score: z.number(),
     /** How many reviews the save recomputed (0 on a read). */

@@ -114,10 +114,27 @@ describe('two editors grading at once', () => {
     const loser = a.status === 409 ? a : b;
     expect(loser.body).toMatchObject({ code: 'review_conflict' });
     const review = await read(w);
-    expect(review.version).toBe(2);
-    const stale = await save(w, { version: 1, selected_item_ids: [] });
+    expect(review.version).toBe(1);
+    const stale = await save(w, { version: 0, selected_item_ids: [] });
     expect(stale.status).toBe(409);
     expect((await read(w)).selected_item_ids).toEqual(review.selected_item_ids);
+  });
+});
+
+describe('a comment before the first grading', () => {
+  it('is not a grading: the review stays "none" at version 0 and the first save goes through', async () => {
+    const w = await createReviewWorld(t);
+    const posted = await call(t, 'POST', `/api/Submission/${w.completed.id}/comments/`, {
+      token: w.tokens.editor,
+      body: { filename: 'helper.py', line_start: 1, line_end: 1, body: 'Name it sum?' },
+    });
+    expect(posted.status).toBe(201);
+    expect(await read(w)).toMatchObject({ status: 'none', version: 0, grader: null });
+    const queue = await call(t, 'GET', `${w.assignmentUrl}/reviews/`, { token: w.tokens.editor });
+    expect(queue.body).toMatchObject({ progress: { graded: 0, unreleased: 0 } });
+    const res = await save(w, { version: 0, selected_item_ids: [w.items[1]] });
+    expect(res.status).toBe(200);
+    expect(Review.parse(res.body)).toMatchObject({ status: 'graded', version: 1 });
   });
 });
 

@@ -24,9 +24,15 @@ export interface ReviewOwner {
   userId: number;
 }
 
-/** The submission's review, made (as a draft) when it has none; concurrent callers get the same row. */
+/**
+ * The submission's review, made when it has none (a comment's: version 0, so it is not a grading yet
+ * and the editor's first save, of version 0, goes through); concurrent callers get the same row.
+ */
 export async function ensureReview(db: Executor, owner: ReviewOwner): Promise<ReviewRow> {
-  await db.insert(reviews).values(owner).onConflictDoNothing({ target: reviews.submissionId });
+  await db
+    .insert(reviews)
+    .values({ ...owner, version: 0 })
+    .onConflictDoNothing({ target: reviews.submissionId });
   const row = await findReview(db, owner.submissionId, true);
   if (!row) throw new Error(`review of submission ${owner.submissionId} vanished`);
   return row;
@@ -39,7 +45,7 @@ export async function insertReview(
 ): Promise<ReviewRow | null> {
   const [row] = await db
     .insert(reviews)
-    .values(values)
+    .values({ ...values, version: 0 })
     .onConflictDoNothing({ target: reviews.submissionId })
     .returning();
   return row ?? null;
@@ -131,7 +137,7 @@ export async function listQueue(db: Executor, courseId: number, assignmentId: nu
   const result = await db.execute(sql`
     select u.id as user_id, u.email, u.first_name, u.last_name,
            s.id as submission_id, s.created_at as submitted_at, s.score::float8 as autograde_score,
-           rv.status, g.id as grader_id, g.email as grader_email, g.first_name as grader_first_name,
+           case when rv.version = 0 then null else rv.status end as status, g.id as grader_id, g.email as grader_email, g.first_name as grader_first_name,
            g.last_name as grader_last_name,
            case when rv.id is null then null else ${reviewedTotal} end as total, rv.released_at,
            (select count(*) from regrade_requests q where q.review_id = rv.id and q.status = 'open') as open_requests

@@ -47,7 +47,8 @@ async function loadReview(db: Executor, access: SubmissionAccess): Promise<Revie
     assignment_id: s.assignmentId,
     course_id: s.courseId,
     user: { id: s.userId, email: s.userEmail, first_name: s.userFirstName, last_name: s.userLastName },
-    status: row?.status ?? 'none',
+    // A review made by a comment alone (version 0) is not a grading yet.
+    status: row && row.version > 0 ? row.status : 'none',
     version: row?.version ?? 0,
     selected_item_ids: selected,
     adjustment_reason: row?.adjustmentReason ?? '',

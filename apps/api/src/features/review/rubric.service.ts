@@ -37,6 +37,7 @@ export async function loadRubric(db: Executor, assignmentId: number, recomputed 
       rubric_max: settings.rubricMax,
     },
     items: items.map(toItem),
+    autograde_max: round2(autoMax),
     max_score: round2(settings.autogradeWeight * autoMax + settings.rubricWeight * settings.rubricMax),
     recomputed,
   };

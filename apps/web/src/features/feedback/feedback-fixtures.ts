@@ -76,6 +76,7 @@ export const RELEASED: StudentFeedback = {
     total: 8.5,
     max_score: 12,
   },
+  settings: { autograde_weight: 1, rubric_weight: 1, rubric_max: 2 },
   rubric: [
     {
       id: 11,
@@ -121,6 +122,7 @@ export const UNRELEASED: StudentFeedback = {
   released: false,
   released_at: null,
   score: null,
+  settings: null,
   rubric: [],
   adjustment_reason: '',
   comment: '',
