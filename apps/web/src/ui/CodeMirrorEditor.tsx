@@ -28,6 +28,7 @@ export default function CodeMirrorEditor({
   placeholder,
   describedBy,
   carry,
+  extensions: extra,
 }: CodeMirrorEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
@@ -36,12 +37,15 @@ export default function CodeMirrorEditor({
   const isDark = useSession((s) => s.isDarkMode);
   const theme = useRef(new Compartment());
   const attributes = useRef(new Compartment());
+  const added = useRef(new Compartment());
+  const latestExtra = useRef(extra);
   // Only the first view takes over from the stand-in (a later one, remade for new options, does not).
   const tookOver = useRef(false);
 
   useEffect(() => {
     onChangeRef.current = onChange;
     latestValue.current = value;
+    latestExtra.current = extra;
   });
 
   // The view is made once; later changes of value, scheme and label are dispatched into it.
@@ -70,6 +74,7 @@ export default function CodeMirrorEditor({
       }),
       theme.current.of(schemeTheme(useSession.getState().isDarkMode)),
       attributes.current.of([]),
+      added.current.of(latestExtra.current ?? []),
       EditorView.updateListener.of((update) => {
         if (update.docChanged) onChangeRef.current?.(update.state.doc.toString());
       }),
@@ -113,6 +118,10 @@ export default function CodeMirrorEditor({
   useEffect(() => {
     view.current?.dispatch({ effects: theme.current.reconfigure(schemeTheme(isDark)) });
   }, [isDark]);
+
+  useEffect(() => {
+    view.current?.dispatch({ effects: added.current.reconfigure(extra ?? []) });
+  }, [extra]);
 
   useEffect(() => {
     const editor = view.current;

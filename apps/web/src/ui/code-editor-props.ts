@@ -1,3 +1,4 @@
+import type { Extension } from '@codemirror/state';
 import type { RefObject } from 'react';
 
 // The props of the code editor, apart from CodeEditor.tsx: CodeMirrorEditor.tsx (which CodeEditor.tsx
@@ -15,6 +16,11 @@ export interface CodeEditorProps {
   placeholder?: string;
   /** Id of an element describing the editor (limits, keyboard hint). */
   describedBy?: string;
+  /**
+   * More CodeMirror extensions (gutter handlers, line decorations); changed ones are swapped in without
+   * remaking the view. Keep the array stable (useMemo) while nothing in it changes.
+   */
+  extensions?: Extension[];
 }
 
 /** Where the text cursor was in the stand-in when CodeMirror took over (it keeps focus and selection). */
