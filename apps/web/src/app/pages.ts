@@ -59,6 +59,12 @@ export const PAGES = {
   CourseHome: () => import('../features/overview/CourseHomePage.tsx').then((m) => m.CourseHomePage),
   AssessmentDetail: () =>
     import('../features/assessment/AssessmentDetailPage.tsx').then((m) => m.AssessmentDetailPage),
+  Rubric: () => import('../features/review/RubricPage.tsx').then((m) => m.RubricPage),
+  Grading: () => import('../features/review/GradingQueuePage.tsx').then((m) => m.GradingQueuePage),
+  GradeSubmission: () =>
+    import('../features/review/GradeSubmissionPage.tsx').then((m) => m.GradeSubmissionPage),
+  RegradeRequests: () =>
+    import('../features/review/RegradeRequestsPage.tsx').then((m) => m.RegradeRequestsPage),
 } satisfies Record<PageName, PageLoader>;
 
 export type { PageName };

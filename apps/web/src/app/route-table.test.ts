@@ -63,6 +63,14 @@ const SPEC: Record<RouteName, { path: string; signIn: boolean }> = {
   LtiDeepLink: { path: '/lti/deep-link/:deep_link_id', signIn: true },
   // Beyond spec §2 (issue 39): comparing a submission with another one or the reference solution.
   SubmissionCompare: { path: '/course/:course_id/submission/:submission_id/compare', signIn: true },
+  // Beyond spec §2 (issue 39): the teacher's review, for editors and staff.
+  Rubric: { path: '/course/:course_id/assignment/:assignment_id/rubric', signIn: true },
+  Grading: { path: '/course/:course_id/assignment/:assignment_id/grading', signIn: true },
+  GradeSubmission: {
+    path: '/course/:course_id/assignment/:assignment_id/grading/:submission_id',
+    signIn: true,
+  },
+  RegradeRequests: { path: '/course/:course_id/regrade-requests', signIn: true },
 };
 
 function lookup(tree: object, key: string): unknown {

@@ -65,6 +65,10 @@ const AssessmentPage = lazyPage('Assessment');
 const PyGradePage = lazyPage('PyGrade');
 const CourseHomePage = lazyPage('CourseHome');
 const AssessmentDetailPage = lazyPage('AssessmentDetail');
+const RubricPage = lazyPage('Rubric');
+const GradingQueuePage = lazyPage('Grading');
+const GradeSubmissionPage = lazyPage('GradeSubmission');
+const RegradeRequestsPage = lazyPage('RegradeRequests');
 
 /** A route of the table: its path relative to `base`, its handle (title, breadcrumbs) and its page. */
 function route(
@@ -110,6 +114,10 @@ function courseRoutes(): RouteObject[] {
     route('TestCase', <TestCasePage />, { base: COURSE_BASE }),
     route('Video', <VideoPage />, { base: COURSE_BASE }),
     route('VideoDetail', <VideoDetailPage />, { base: COURSE_BASE }),
+    route('Rubric', <RubricPage />, { base: COURSE_BASE }),
+    route('Grading', <GradingQueuePage />, { base: COURSE_BASE }),
+    route('GradeSubmission', <GradeSubmissionPage />, { base: COURSE_BASE }),
+    route('RegradeRequests', <RegradeRequestsPage />, { base: COURSE_BASE }),
   ];
 }
 

@@ -54,6 +54,12 @@ export const ROUTE_NAMES = [
   'LtiDeepLink',
   // Beyond spec §2 (issue 39): two submissions of one author, or one and the reference, side by side.
   'SubmissionCompare',
+  // Beyond spec §2 (issue 39): the teacher's review — an assignment's rubric, its grading queue, the
+  // grading of one submission, and the course's regrade requests, for editors and staff.
+  'Rubric',
+  'Grading',
+  'GradeSubmission',
+  'RegradeRequests',
 ] as const;
 export type RouteName = (typeof ROUTE_NAMES)[number];
 
@@ -176,6 +182,30 @@ export const ROUTES: Record<RouteName, RouteDefinition> = {
     signIn: true,
     // Submissions > #12 · the assignment's title > Compare submissions.
     parent: 'SubmissionDetail',
+  },
+  Rubric: {
+    path: `${COURSE}/assignment/:assignment_id/rubric`,
+    titleKey: 'routes.rubric',
+    signIn: true,
+    parent: 'AssignmentDetail',
+  },
+  Grading: {
+    path: `${COURSE}/assignment/:assignment_id/grading`,
+    titleKey: 'routes.grading',
+    signIn: true,
+    parent: 'AssignmentDetail',
+  },
+  GradeSubmission: {
+    path: `${COURSE}/assignment/:assignment_id/grading/:submission_id`,
+    titleKey: 'routes.gradeSubmission',
+    signIn: true,
+    parent: 'Grading',
+    titleParam: 'submission_id',
+  },
+  RegradeRequests: {
+    path: `${COURSE}/regrade-requests`,
+    titleKey: 'routes.regradeRequests',
+    signIn: true,
   },
 };
 

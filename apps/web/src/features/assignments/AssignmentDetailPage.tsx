@@ -12,6 +12,7 @@ import { pathTo } from '../../routes/route-table.ts';
 import { ErrorState } from '../../ui/ErrorState.tsx';
 import { Markdown } from '../../ui/Markdown.tsx';
 import { Section } from '../../ui/Section.tsx';
+import { ReviewEntryButtons } from '../review/ReviewEntryButtons.tsx';
 import { LatestResult } from '../submissions/LatestResult.tsx';
 import { LeaderboardPanel } from '../submissions/LeaderboardPanel.tsx';
 import { MySubmissions } from '../submissions/MySubmissions.tsx';
@@ -83,6 +84,7 @@ export function AssignmentDetailPage() {
               {t('assignments.testCases')}
             </Button>
             <ExportBundleButton assignmentId={assignment.id} courseId={course.id} />
+            <ReviewEntryButtons courseId={course.id} assignmentId={assignment.id} />
           </Group>
         ) : null}
       </Group>
