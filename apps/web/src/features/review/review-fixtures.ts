@@ -44,6 +44,7 @@ export const RUBRIC: Rubric = {
   assignment_id: 7,
   settings: { autograde_weight: 1, rubric_weight: 1, rubric_max: 5 },
   items: ITEMS,
+  autograde_max: 10,
   max_score: 15,
   recomputed: 0,
 };
