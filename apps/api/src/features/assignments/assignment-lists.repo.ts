@@ -1,16 +1,4 @@
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  ilike,
-  inArray,
-  isNotNull,
-  or,
-  sql,
-  type AnyColumn,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AssignmentOrdering, CourseSpecificQuery, SubmissionStatus } from '@kadai/contracts';
 import { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
