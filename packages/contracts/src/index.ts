@@ -24,3 +24,4 @@ export * from './gradebook.ts';
 export * from './extensions.ts';
 export * from './lti.ts';
 export * from './review.ts';
+export * from './similarity.ts';
