@@ -84,7 +84,7 @@ if __name__ == "__main__":
 `;
 
 function pick<T>(next: () => number, from: readonly T[]): T {
-  return from[Math.floor(next() * from.length)];
+  return from[Math.floor(next() * from.length)]!;
 }
 
 /** One honest student's solution. */
@@ -100,7 +100,7 @@ function writeSolution(next: () => number): string {
   );
   // main stays last; the helpers come in the student's own order.
   const helpers = blocks.slice(0, -1).sort(() => next() - 0.5);
-  const parts = [...helpers, blocks[blocks.length - 1]].map((block) => {
+  const parts = [...helpers, blocks.at(-1) ?? ''].map((block) => {
     const lines = block.split('\n');
     if (next() < 0.6 && !block.startsWith('def main')) lines.splice(1, 0, `    """${pick(next, DOCS)}"""`);
     const commented = lines.flatMap((line) =>
@@ -126,7 +126,7 @@ export function generateSubmissions(count: number, seed = 39): string[] {
   const next = random(seed);
   const out: string[] = [];
   for (let n = 0; n < count; n++) {
-    out.push(n > 10 && next() < 0.05 ? disguise(out[Math.floor(next() * n)], next) : writeSolution(next));
+    out.push(n > 10 && next() < 0.05 ? disguise(out[Math.floor(next() * n)]!, next) : writeSolution(next));
   }
   return out;
 }

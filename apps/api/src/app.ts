@@ -64,6 +64,7 @@ import { registerGradebookRoutes } from './features/assessment/gradebook.routes.
 import { registerExtensionRoutes } from './features/extensions/extensions.routes.ts';
 import { registerReviewRoutes } from './features/review/review.routes.ts';
 import { registerReviewCommentRoutes } from './features/review/review-comments.routes.ts';
+import { registerSimilarityRoutes } from './features/similarity/similarity.routes.ts';
 import { registerVideoFileRoutes } from './features/videos/files.routes.ts';
 import { registerInternalKernelRoutes } from './features/workbooks/internal.routes.ts';
 import { attachKernelHost } from './features/workbooks/kernel-host.ts';
@@ -356,6 +357,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerExtensionRoutes(api, ctx);
       registerReviewRoutes(api, ctx);
       registerReviewCommentRoutes(api, ctx);
+      registerSimilarityRoutes(api, ctx);
       registerVideoFileRoutes(api, ctx);
       registerWorkbookConfigRoutes(api, ctx);
       registerWorkbookRoutes(api, ctx, kernelHost);

@@ -1,4 +1,5 @@
 import { startGrader, type Grader } from '@kadai/grader/worker';
+import { startSimilarityWorker, type SimilarityWorker } from '@kadai/grader/similarity-job';
 import { isConfigurationError, untilItWorks } from '@kadai/grader/backoff';
 import { runService, stopOnSignals } from '@kadai/grader/service';
 import { loadConfigOrExit } from './config.ts';
@@ -38,6 +39,7 @@ async function main() {
   const storage = createStorage(config, database);
   // In the embedded default this process is also the grader; with RUN_GRADER=false, grader hosts do it.
   let grader: Grader | null = null;
+  let similarity: SimilarityWorker | null = null;
   const sandbox = config.RUN_GRADER
     ? async () => grader?.sandbox ?? { ok: false, detail: 'the grader is starting' }
     : remoteGraderProbe(database.db);
@@ -51,6 +53,8 @@ async function main() {
       concurrency: config.GRADER_CONCURRENCY,
       gradingTimeoutSeconds: config.GRADING_TIMEOUT,
     });
+    // The embedded grader also compares submissions for similarity reports (docs/similarity.md).
+    similarity = await startSimilarityWorker({ sql: database, jobs, log: app.log });
   }
   // The background jobs work with the app's own context (its session cache included).
   const ctx = app.appContext;
@@ -76,6 +80,7 @@ async function main() {
     async () => {
       await app.close();
       await grader?.stop();
+      await similarity?.stop();
       await jobs.stop();
       await database.close();
     },

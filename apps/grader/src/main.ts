@@ -9,6 +9,7 @@ import { JobLoops, ensureQueue } from './job-loop.ts';
 import { runService, stopOnSignals } from './service.ts';
 import type { GraderJobQueue, GraderLogger } from './types.ts';
 import { startGrader } from './worker.ts';
+import { SIMILARITY_QUEUE, startSimilarityWorker } from './similarity/job.ts';
 
 const stamp = () => new Date().toISOString();
 const log: GraderLogger = {
@@ -43,6 +44,7 @@ async function main() {
   boss.on('error', (error) => log.error(`job queue: ${error.message}`));
   await untilItWorks('starting the job queue', () => boss.start(), log, { isFatal: isConfigurationError });
   await ensureQueue(boss, GRADING_QUEUE, log);
+  await ensureQueue(boss, SIMILARITY_QUEUE, log);
   const loops = new JobLoops(boss, log);
   const jobs: GraderJobQueue = {
     send: (queue, data, options = {}) => boss.send(queue, data, options),
@@ -62,12 +64,15 @@ async function main() {
     sweepMs: heartbeatMs * 2,
     staleAfterMs: heartbeatMs * 4,
   });
+  // Similarity reports are CPU work like grading, so grader hosts take them too (docs/similarity.md).
+  const similarity = await startSimilarityWorker({ sql: createPgSql(pool), jobs, log });
 
   stopOnSignals(
     30_000,
     (signal) => log.info(`${signal}: stopping; running attempts finish or go back to the queue`),
     async () => {
       await grader.stop();
+      await similarity.stop();
       await loops.stopAll();
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
       await pool.end();

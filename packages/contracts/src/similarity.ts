@@ -90,6 +90,11 @@ export const SimilarityReportQuery = z.object({
 });
 export type SimilarityReportQuery = z.input<typeof SimilarityReportQuery>;
 
+/** The CSV has every kept pair at or above the threshold (all of them by default). */
+export const SimilarityCsvQuery = z.object({
+  threshold: z.coerce.number().min(0).max(1).default(0),
+});
+
 export const SimilarityReportSummary = z
   .object({
     id: z.number().int(),

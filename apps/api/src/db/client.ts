@@ -21,6 +21,7 @@ import * as mailTables from './schema-mail.ts';
 import * as submissionTables from './schema-submissions.ts';
 import * as clusterTables from './schema-cluster.ts';
 import * as extensionTables from './schema-extensions.ts';
+import * as similarityTables from './schema-similarity.ts';
 
 /** Every table, for drizzle's typed client (the schema is split by feature into these files). */
 const schema = {
@@ -36,6 +37,7 @@ const schema = {
   ...submissionTables,
   ...clusterTables,
   ...extensionTables,
+  ...similarityTables,
 };
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;

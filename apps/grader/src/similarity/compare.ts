@@ -103,11 +103,14 @@ function describePair(a: number, b: number, pair: Pair, maxFragments: number): S
   };
 }
 
-/** Compares every pair of submissions; deterministic for the same input. */
-export function compareSubmissions(
+/**
+ * The comparison in steps: it yields after tokenizing and after each submission's row of pairs, so a
+ * caller on a busy event loop (the API's embedded grader) can let other work run in between.
+ */
+function* comparing(
   input: SimilarityInput,
-  options: CompareOptions = {},
-): StoredSimilarityResult {
+  options: CompareOptions,
+): Generator<void, StoredSimilarityResult> {
   const kgramLength = options.kgramLength ?? DEFAULT_KGRAM_LENGTH;
   const kgramsInWindow = options.kgramsInWindow ?? DEFAULT_KGRAMS_IN_WINDOW;
   const maxPairs = options.maxPairs ?? MAX_SIMILARITY_PAIRS;
@@ -118,21 +121,25 @@ export function compareSubmissions(
   index.addFiles(files);
   // Added after the submissions, as Dolos does: each fingerprint of the template is then ignored everywhere.
   input.boilerplate.forEach((text, n) => index.addIgnoredFile(tokenizedFile(`boilerplate-${n}`, text)));
+  yield;
 
   // Every pair is scored, but only the scores are kept until the most similar ones are known.
   const scored: { a: number; b: number; similarity: number }[] = [];
-  files.forEach((left, a) => {
-    files.slice(a + 1).forEach((right, offset) => {
+  for (const [a, left] of files.entries()) {
+    for (const [offset, right] of files.slice(a + 1).entries()) {
       const similarity = index.getPair(left, right).similarity;
       if (similarity > 0) scored.push({ a, b: a + 1 + offset, similarity });
-    });
-  });
+    }
+    yield;
+  }
   scored.sort((x, y) => y.similarity - x.similarity || x.a - y.a || x.b - y.b);
-  const pairs = scored.slice(0, maxPairs).flatMap(({ a, b }) => {
+  const pairs: StoredSimilarityPair[] = [];
+  for (const { a, b } of scored.slice(0, maxPairs)) {
     const left = files[a];
     const right = files[b];
-    return left && right ? [describePair(a, b, index.getPair(left, right), maxFragments)] : [];
-  });
+    if (left && right) pairs.push(describePair(a, b, index.getPair(left, right), maxFragments));
+    if (pairs.length % 100 === 0) yield;
+  }
 
   return {
     submissions: input.submissions.map((s, n) => ({
@@ -146,6 +153,36 @@ export function compareSubmissions(
     kgram_length: kgramLength,
     kgrams_in_window: kgramsInWindow,
   };
+}
+
+/** Compares every pair of submissions at once; deterministic for the same input. */
+export function compareSubmissions(
+  input: SimilarityInput,
+  options: CompareOptions = {},
+): StoredSimilarityResult {
+  const steps = comparing(input, options);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** The same comparison, giving the event loop a turn every `sliceMs` of work. */
+export async function compareSubmissionsInTurns(
+  input: SimilarityInput,
+  options: CompareOptions = {},
+  sliceMs = 20,
+): Promise<StoredSimilarityResult> {
+  const steps = comparing(input, options);
+  let sliceStarted = performance.now();
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    if (performance.now() - sliceStarted >= sliceMs) {
+      await new Promise((resolve) => setImmediate(resolve));
+      sliceStarted = performance.now();
+    }
+  }
 }
 
 /** A submission's files as one text: Python files only (all files when there is none), by name. */
