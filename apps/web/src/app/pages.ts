@@ -33,6 +33,8 @@ export const PAGES = {
   Members: () => import('../features/courses/MembersPage.tsx').then((m) => m.MembersPage),
   Gradebook: () => import('../features/assessment/GradebookPage.tsx').then((m) => m.GradebookPage),
   Extensions: () => import('../features/extensions/ExtensionsPage.tsx').then((m) => m.ExtensionsPage),
+  SimilarityReport: () =>
+    import('../features/similarity/SimilarityReportPage.tsx').then((m) => m.SimilarityReportPage),
   Assignment: () =>
     import('../features/assignments/AssignmentListPage.tsx').then((m) => m.AssignmentListPage),
   AssignmentDetail: () =>

@@ -71,6 +71,8 @@ const SPEC: Record<RouteName, { path: string; signIn: boolean }> = {
     signIn: true,
   },
   RegradeRequests: { path: '/course/:course_id/regrade-requests', signIn: true },
+  // Beyond spec §2 (issue 39): an assignment's similarity report, for editors and staff.
+  SimilarityReport: { path: '/course/:course_id/assignment/:assignment_id/similarity', signIn: true },
 };
 
 function lookup(tree: object, key: string): unknown {

@@ -46,6 +46,7 @@ const SettingsPage = lazyPage('Settings');
 const MembersPage = lazyPage('Members');
 const GradebookPage = lazyPage('Gradebook');
 const ExtensionsPage = lazyPage('Extensions');
+const SimilarityReportPage = lazyPage('SimilarityReport');
 const AssignmentListPage = lazyPage('Assignment');
 const AssignmentDetailPage = lazyPage('AssignmentDetail');
 const TestCasePage = lazyPage('TestCase');
@@ -108,6 +109,7 @@ function courseRoutes(): RouteObject[] {
     route('Members', <MembersPage />, { base: COURSE_BASE }),
     route('Gradebook', <GradebookPage />, { base: COURSE_BASE }),
     route('Extensions', <ExtensionsPage />, { base: COURSE_BASE }),
+    route('SimilarityReport', <SimilarityReportPage />, { base: COURSE_BASE }),
     route('QuizList', <QuizListPage />, { base: COURSE_BASE }),
     route('QuizDetailV2', <QuizDetailPage />, { base: COURSE_BASE }),
     route('QuizSubmissionDetail', <QuizSubmissionDetailPage />, { base: COURSE_BASE }),

@@ -60,6 +60,8 @@ export const ROUTE_NAMES = [
   'Grading',
   'GradeSubmission',
   'RegradeRequests',
+  // Beyond spec §2 (issue 39): an assignment's similarity report, for editors and staff.
+  'SimilarityReport',
 ] as const;
 export type RouteName = (typeof ROUTE_NAMES)[number];
 
@@ -206,6 +208,13 @@ export const ROUTES: Record<RouteName, RouteDefinition> = {
     path: `${COURSE}/regrade-requests`,
     titleKey: 'routes.regradeRequests',
     signIn: true,
+  },
+  SimilarityReport: {
+    path: `${COURSE}/assignment/:assignment_id/similarity`,
+    titleKey: 'routes.similarityReport',
+    signIn: true,
+    // Assignments > the assignment's title > Similarity report.
+    parent: 'AssignmentDetail',
   },
 };
 

@@ -1,5 +1,5 @@
 import { Button, Grid, Group, Stack, Text, Title } from '@mantine/core';
-import { IconChecklist, IconPencil } from '@tabler/icons-react';
+import { IconChecklist, IconCopy, IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -82,6 +82,14 @@ export function AssignmentDetailPage() {
               leftSection={<IconChecklist size={16} aria-hidden />}
             >
               {t('assignments.testCases')}
+            </Button>
+            <Button
+              variant="default"
+              component={Link}
+              to={pathTo('SimilarityReport', { course_id: course.id, assignment_id: assignment.id })}
+              leftSection={<IconCopy size={16} aria-hidden />}
+            >
+              {t('similarity.open')}
             </Button>
             <ExportBundleButton assignmentId={assignment.id} courseId={course.id} />
             <ReviewEntryButtons courseId={course.id} assignmentId={assignment.id} />

@@ -1,0 +1,172 @@
+import { Badge, Button, Group, Skeleton, Slider, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { IconDownload, IconEye } from '@tabler/icons-react';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useDeferredValue, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  DEFAULT_SIMILARITY_THRESHOLD,
+  personName,
+  type SimilarityPair,
+  type SimilarityReport,
+  type SimilarityReportSummary,
+} from '@kadai/contracts';
+import { saveBlob } from '../../ui/download.ts';
+import { ErrorState } from '../../ui/ErrorState.tsx';
+import { notifyError } from '../../ui/notify.ts';
+import { Section } from '../../ui/Section.tsx';
+import { SimilarityPairPanel } from './SimilarityPairPanel.tsx';
+import { downloadSimilarityCsv, similarityReportQuery } from './similarity.api.ts';
+
+export const percent = (value: number) => `${Math.round(value * 100)} %`;
+
+/** A finished report: the threshold, the clusters, the pairs by similarity and one pair side by side. */
+export function SimilarityResults({ summary }: { summary: SimilarityReportSummary }) {
+  const { t, i18n } = useTranslation();
+  const [threshold, setThreshold] = useState(DEFAULT_SIMILARITY_THRESHOLD);
+  const asked = useDeferredValue(threshold);
+  const report = useQuery({ ...similarityReportQuery(summary.id, asked), placeholderData: keepPreviousData });
+  const [chosen, setChosen] = useState<SimilarityPair | null>(null);
+  const sliderLabel = useId();
+  const download = useMutation({
+    mutationFn: () => downloadSimilarityCsv(summary.id, asked),
+    onSuccess: ({ blob, filename }) => {
+      if (!saveBlob(blob, filename ?? `similarity-report-${summary.id}.csv`))
+        notifyError(t('common.downloadDenied'));
+    },
+    onError: () => notifyError(t('common.downloadFailed')),
+  });
+
+  if (report.isError) return <ErrorState error={report.error} onRetry={() => void report.refetch()} />;
+  if (!report.data) return <Skeleton height={240} aria-busy="true" />;
+  const data = report.data;
+  const name = (user: SimilarityPair['left']['user']) => personName(user, i18n.language) || user.email;
+
+  return (
+    <Stack gap="lg">
+      <Text>{t('similarity.summary', { submissions: data.submission_count, pairs: data.pair_count })}</Text>
+      <Group align="flex-end" gap="xl" wrap="wrap">
+        <Stack gap={4} miw={260} style={{ flex: 1 }}>
+          <Text id={sliderLabel} size="sm" fw={500}>
+            {t('similarity.threshold', { value: percent(threshold) })}
+          </Text>
+          <Slider
+            min={0}
+            max={1}
+            step={0.05}
+            value={threshold}
+            onChange={setThreshold}
+            label={percent}
+            thumbLabel={t('similarity.thresholdLabel')}
+            aria-labelledby={sliderLabel}
+          />
+        </Stack>
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={16} aria-hidden />}
+          loading={download.isPending}
+          onClick={() => download.mutate()}
+        >
+          {t('similarity.csv')}
+        </Button>
+      </Group>
+      <Clusters report={data} name={name} />
+      <Section title={t('similarity.pairs', { count: data.pairs_at_threshold })}>
+        {data.pairs.length === 0 ? (
+          <Text c="dimmed">{t('similarity.noPairs')}</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={640}>
+            <Table striped highlightOnHover aria-label={t('similarity.pairsTable')}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('similarity.columns.left')}</Table.Th>
+                  <Table.Th>{t('similarity.columns.right')}</Table.Th>
+                  <Table.Th>{t('similarity.columns.similarity')}</Table.Th>
+                  <Table.Th>{t('similarity.columns.longest')}</Table.Th>
+                  <Table.Th>{t('similarity.columns.overlap')}</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>{t('similarity.columns.view')}</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.pairs.map((pair) => (
+                  <Table.Tr key={`${pair.left.submission_id}-${pair.right.submission_id}`}>
+                    <Table.Td>{name(pair.left.user)}</Table.Td>
+                    <Table.Td>{name(pair.right.user)}</Table.Td>
+                    <Table.Td>
+                      <Badge
+                        color={pair.similarity >= 0.8 ? 'red' : pair.similarity >= 0.5 ? 'orange' : 'gray'}
+                      >
+                        {percent(pair.similarity)}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      {t('similarity.longestValue', {
+                        tokens: pair.longest_fragment.tokens,
+                        lines: pair.longest_fragment.lines,
+                      })}
+                    </Table.Td>
+                    <Table.Td>{t('similarity.tokens', { count: pair.overlap.tokens })}</Table.Td>
+                    <Table.Td>
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        leftSection={<IconEye size={14} aria-hidden />}
+                        onClick={() => setChosen(pair)}
+                        aria-label={t('similarity.viewPair', {
+                          left: name(pair.left.user),
+                          right: name(pair.right.user),
+                        })}
+                      >
+                        {t('similarity.columns.view')}
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Section>
+      {chosen ? (
+        <SimilarityPairPanel
+          reportId={summary.id}
+          left={chosen.left.submission_id}
+          right={chosen.right.submission_id}
+          onClose={() => setChosen(null)}
+        />
+      ) : null}
+    </Stack>
+  );
+}
+
+function Clusters({
+  report,
+  name,
+}: {
+  report: SimilarityReport;
+  name: (user: SimilarityPair['left']['user']) => string;
+}) {
+  const { t } = useTranslation();
+  const people = new Map<number, string>();
+  for (const pair of report.pairs) {
+    people.set(pair.left.user.id, name(pair.left.user));
+    people.set(pair.right.user.id, name(pair.right.user));
+  }
+  return (
+    <Section title={t('similarity.clusters', { count: report.clusters.length })}>
+      {report.clusters.length === 0 ? (
+        <Text c="dimmed">{t('similarity.noClusters')}</Text>
+      ) : (
+        <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {report.clusters.map((cluster) => (
+            <Group component="li" key={cluster.user_ids.join('-')} gap="xs">
+              <Badge variant="light">{percent(cluster.max_similarity)}</Badge>
+              <Text size="sm">{cluster.user_ids.map((id) => people.get(id) ?? `#${id}`).join(', ')}</Text>
+            </Group>
+          ))}
+        </Stack>
+      )}
+    </Section>
+  );
+}
