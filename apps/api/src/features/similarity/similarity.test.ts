@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SimilarityPairView, SimilarityReport, SimilarityReportList } from '@kadai/contracts';
-import { startSimilarityWorker, type SimilarityWorker } from '@kadai/grader/similarity-job';
+import { eq } from 'drizzle-orm';
+import {
+  runSimilarityReport,
+  startSimilarityWorker,
+  type SimilarityWorker,
+} from '@kadai/grader/similarity-job';
+import { similarityReports } from '../../db/schema-similarity.ts';
 import { addEditor, addStudent } from '../../../test/factories.ts';
 import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { insertAssignment, insertSubmission } from '../assignments/testing.ts';
@@ -86,6 +92,26 @@ describe('similarity reports', () => {
     );
     expect(all.pairs).toHaveLength(1);
     expect(all.pairs_at_threshold).toBeGreaterThan(1);
+  });
+
+  it('runs a report once however often its job comes, and fails one whose input is broken', async () => {
+    const before = SimilarityReport.parse(
+      (await call(t, 'GET', `/api/Similarity/${reportId}/`, { token: w.tokens.staff })).body,
+    );
+    await runSimilarityReport(t.database, reportId, quietLog);
+    const after = SimilarityReport.parse(
+      (await call(t, 'GET', `/api/Similarity/${reportId}/`, { token: w.tokens.staff })).body,
+    );
+    expect(after).toEqual(before);
+
+    const [broken] = await t.ctx.db
+      .insert(similarityReports)
+      .values({ assignmentId: w.assignment.id, courseId: w.course.id, input: { submissions: 'none' } })
+      .returning();
+    await runSimilarityReport(t.database, broken!.id, quietLog);
+    const [row] = await t.ctx.db.select().from(similarityReports).where(eq(similarityReports.id, broken!.id));
+    expect(row).toMatchObject({ status: 'failed', input: null });
+    expect(row?.error).toBeTruthy();
   });
 
   it('exports the pairs as CSV', async () => {
