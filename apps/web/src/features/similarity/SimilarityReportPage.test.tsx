@@ -128,6 +128,8 @@ describe('the similarity report page', () => {
     expect(screen.getByText('Taro Yamada, Ann Abe')).toBeTruthy();
     expect(screen.getByText('12 submissions compared; 40 pairs share some code.')).toBeTruthy();
     expect(requests.some((r) => r.url.includes('/api/Similarity/3/?threshold=0.5'))).toBe(true);
+    fireEvent.click(screen.getByRole('radio', { name: '90 %' }));
+    await waitFor(() => expect(requests.some((r) => r.url.includes('threshold=0.9'))).toBe(true));
 
     fireEvent.click(within(row!).getByRole('button', { name: 'Compare Taro Yamada and Ann Abe' }));
     const left = await screen.findByLabelText('Code of taro@example.jp');

@@ -1,4 +1,14 @@
-import { Badge, Button, Group, Skeleton, Slider, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Group,
+  SegmentedControl,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconDownload, IconEye } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useId, useState } from 'react';
@@ -19,6 +29,12 @@ import { downloadSimilarityCsv, similarityReportQuery } from './similarity.api.t
 
 export const percent = (value: number) => `${Math.round(value * 100)} %`;
 
+/**
+ * The thresholds a reader picks from. A segmented control rather than a slider: its styles are already
+ * in the shell's stylesheet, and a few steps are all a reader needs to narrow the list.
+ */
+const THRESHOLDS = [0, 0.25, 0.5, 0.7, 0.8, 0.9] as const;
+
 /** A finished report: the threshold, the clusters, the pairs by similarity and one pair side by side. */
 export function SimilarityResults({ summary }: { summary: SimilarityReportSummary }) {
   const { t, i18n } = useTranslation();
@@ -26,7 +42,7 @@ export function SimilarityResults({ summary }: { summary: SimilarityReportSummar
   const asked = useDeferredValue(threshold);
   const report = useQuery({ ...similarityReportQuery(summary.id, asked), placeholderData: keepPreviousData });
   const [chosen, setChosen] = useState<SimilarityPair | null>(null);
-  const sliderLabel = useId();
+  const thresholdLabel = useId();
   const download = useMutation({
     mutationFn: () => downloadSimilarityCsv(summary.id, asked),
     onSuccess: ({ blob, filename }) => {
@@ -45,19 +61,15 @@ export function SimilarityResults({ summary }: { summary: SimilarityReportSummar
     <Stack gap="lg">
       <Text>{t('similarity.summary', { submissions: data.submission_count, pairs: data.pair_count })}</Text>
       <Group align="flex-end" gap="xl" wrap="wrap">
-        <Stack gap={4} miw={260} style={{ flex: 1 }}>
-          <Text id={sliderLabel} size="sm" fw={500}>
-            {t('similarity.threshold', { value: percent(threshold) })}
+        <Stack gap={4}>
+          <Text id={thresholdLabel} size="sm" fw={500}>
+            {t('similarity.thresholdLabel')}
           </Text>
-          <Slider
-            min={0}
-            max={1}
-            step={0.05}
-            value={threshold}
-            onChange={setThreshold}
-            label={percent}
-            thumbLabel={t('similarity.thresholdLabel')}
-            aria-labelledby={sliderLabel}
+          <SegmentedControl
+            aria-labelledby={thresholdLabel}
+            data={THRESHOLDS.map((value) => ({ value: String(value), label: percent(value) }))}
+            value={String(threshold)}
+            onChange={(value) => setThreshold(Number(value))}
           />
         </Stack>
         <Button
