@@ -107,6 +107,7 @@ export function SimilarityResults({ summary }: { summary: SimilarityReportSummar
                     <Table.Td>{name(pair.right.user)}</Table.Td>
                     <Table.Td>
                       <Badge
+                        variant="light"
                         color={pair.similarity >= 0.8 ? 'red' : pair.similarity >= 0.5 ? 'orange' : 'gray'}
                       >
                         {percent(pair.similarity)}
@@ -122,7 +123,7 @@ export function SimilarityResults({ summary }: { summary: SimilarityReportSummar
                     <Table.Td>
                       <Button
                         size="xs"
-                        variant="subtle"
+                        variant="default"
                         leftSection={<IconEye size={14} aria-hidden />}
                         onClick={() => setChosen(pair)}
                         aria-label={t('similarity.viewPair', {
