@@ -69,9 +69,12 @@ export const OverviewDueItem = z
     /** A quiz that has not opened yet (students see upcoming quizzes). */
     is_upcoming: z.boolean(),
     status: MyWorkStatus,
-    /** Graded: the final submission's score, else the best (assignments); the quiz's score. */
-    score: z.number().int().nullable(),
-    max_score: z.number().int().nullable(),
+    /**
+     * Graded: the counted score of the final submission, else the best (assignments: with its released
+     * review, weighted as docs/review.md says, so in hundredths); the quiz's score.
+     */
+    score: z.number().nullable(),
+    max_score: z.number().nullable(),
     /** The submission the status is about (links `submission/{id}` or the quiz submission). */
     submission_id: z.number().int().nullable(),
   })

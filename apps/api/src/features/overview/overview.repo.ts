@@ -10,6 +10,7 @@ import {
 } from '@kadai/contracts';
 import type { Executor } from '../../db/client.ts';
 import { statementCache } from '../../db/prepared.ts';
+import { countedScore, reviewedMax, reviewJoins } from '../../db/review-score.ts';
 
 /*
  * What the course home reads (docs/course-home.md). Like the calendar, the home is a read-only view
@@ -105,8 +106,8 @@ const DueAssignmentRow = z.object({
   late_until: date.nullable(),
   submission_id: int.nullable(),
   status: z.enum(SUBMISSION_STATUSES).nullable(),
-  score: int.nullable(),
-  max_score: int.nullable(),
+  score: z.number().nullable(),
+  max_score: z.number().nullable(),
   total: int,
 });
 export type DueAssignmentRow = z.infer<typeof DueAssignmentRow>;
@@ -127,12 +128,14 @@ const dueAssignments = prepared(
     ) d
     join assignments a on a.id = d.assignment_id
     left join lateral (
-      select sb.id, sb.status, sb.score, sb.max_score
-      from submissions sb
-      where sb.assignment_id = d.assignment_id and sb.course_id = d.course_id and sb.user_id = ${USER}
-        and not sb.is_reference and sb.status not in ('Pending', 'Canceled')
-      order by sb.is_final desc, sb.status in ('Completed', 'InvalidFormat') desc, sb.score desc nulls last,
-               sb.created_at desc, sb.id desc
+      -- The counted score, a released review's total where there is one (db/review-score.ts).
+      select s.id, s.status, ${countedScore} as score,
+             case when s.max_score is null and rv.id is null then null else ${reviewedMax} end as max_score
+      from submissions s ${reviewJoins(true)}
+      where s.assignment_id = d.assignment_id and s.course_id = d.course_id and s.user_id = ${USER}
+        and not s.is_reference and s.status not in ('Pending', 'Canceled')
+      order by s.is_final desc, s.status in ('Completed', 'InvalidFormat') desc, ${countedScore} desc nulls last,
+               s.created_at desc, s.id desc
       limit 1
     ) mine on true
     where (d.due_at >= ${NOW} and d.due_at < ${SOON}) or (d.due_at < ${NOW} and d.late_until > ${NOW})
@@ -144,7 +147,8 @@ const dueAssignments = prepared(
 /**
  * Opened assignments due within OVERVIEW_WINDOW_DAYS, or past due and still accepting late work, soonest
  * first, each with the submission that decides the student's standing: the final one, else the best
- * graded, else the latest handed in (Pending drafts and Canceled ones are not handed in).
+ * graded, else the latest handed in (Pending drafts and Canceled ones are not handed in). Its score is
+ * the counted one, as the gradebook's: with its review once released, the autograder's weighed alike.
  */
 export async function listDueAssignments(db: Executor, s: StudentScope): Promise<Counted<DueAssignmentRow>> {
   return counted(await dueAssignments(db, { courseId: s.courseId, userId: s.userId }));
