@@ -26,6 +26,9 @@ export const OVERVIEW_QUESTION_DAYS = 30;
 export const OVERVIEW_MISSING_DAYS = 7;
 /** Names of students with nothing submitted, per assignment, at most. */
 export const OVERVIEW_MISSING_NAMES = 5;
+/** A student's new feedback: reviews released within this many days, at most OVERVIEW_FEEDBACK_LIMIT. */
+export const OVERVIEW_FEEDBACK_DAYS = 14;
+export const OVERVIEW_FEEDBACK_LIMIT = 5;
 
 function section<T extends z.ZodType>(item: T) {
   return z.object({
@@ -151,6 +154,23 @@ export const OverviewEvent = z
   .meta({ id: 'OverviewEvent' });
 export type OverviewEvent = z.infer<typeof OverviewEvent>;
 
+/** A review of one of the student's own submissions, released lately (docs/review.md). */
+export const OverviewFeedback = z
+  .object({
+    submission_id: z.number().int(),
+    assignment_id: z.number().int(),
+    assignment_title: z.string(),
+    /** The counted score with the review, and its maximum (weights and caps applied). */
+    total: z.number(),
+    max_score: z.number(),
+    released_at: z.iso.datetime(),
+    /** The student's regrade requests on it still waiting for an answer, and those answered. */
+    open_regrade_requests: z.number().int(),
+    answered_regrade_requests: z.number().int(),
+  })
+  .meta({ id: 'OverviewFeedback' });
+export type OverviewFeedback = z.infer<typeof OverviewFeedback>;
+
 /** What a student of the course sees: their own work, their unread news, the next events. */
 export const StudentCourseOverview = z
   .object({
@@ -166,6 +186,11 @@ export const StudentCourseOverview = z
     forum_replies: section(OverviewReply),
     /** The latest graded result per assignment and the quiz results already shown, newest first. */
     latest_results: section(OverviewResult),
+    /**
+     * Reviews of the student's submissions released within OVERVIEW_FEEDBACK_DAYS, newest first: at most
+     * OVERVIEW_FEEDBACK_LIMIT in `results`.
+     */
+    new_feedback: section(OverviewFeedback),
     upcoming_events: section(OverviewEvent),
   })
   .meta({ id: 'StudentCourseOverview' });
@@ -250,6 +275,8 @@ export const EditorCourseOverview = z
     unanswered_questions: section(OverviewQuestion),
     /** Live workbook sessions of the course now. */
     open_workbook_sessions: z.number().int(),
+    /** Students' regrade requests in the course not answered yet (docs/review.md). */
+    open_regrade_requests: z.number().int(),
   })
   .meta({ id: 'EditorCourseOverview' });
 export type EditorCourseOverview = z.infer<typeof EditorCourseOverview>;

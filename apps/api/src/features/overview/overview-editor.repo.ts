@@ -261,7 +261,7 @@ export async function listUnansweredQuestions(db: Executor, s: EditorScope): Pro
   return counted(await unansweredQuestions(db, { courseId: s.courseId }));
 }
 
-const CourseCountsRow = z.object({ student_count: int, live_sessions: int });
+const CourseCountsRow = z.object({ student_count: int, live_sessions: int, open_regrades: int });
 
 const courseCounts = prepared(
   'overview_course_counts',
@@ -269,12 +269,19 @@ const courseCounts = prepared(
     select coalesce((select c.student_count from courses c where c.id = ${COURSE}), 0) as student_count,
            (select count(*) from workbook_sessions ws
             where ws.course_id = ${COURSE} and ws.status = 'live' and ws.expires_at > ${NOW})::int
-             as live_sessions`,
+             as live_sessions,
+           -- regrade_requests_course_idx: the course's open ones are one range of it.
+           (select count(*) from regrade_requests rr
+            where rr.course_id = ${COURSE} and rr.status = 'open')::int as open_regrades`,
   CourseCountsRow,
 );
 
-/** How many students the course has, and its live workbook sessions now. */
+/** How many students the course has, its live workbook sessions now and its open regrade requests. */
 export async function findCourseCounts(db: Executor, s: EditorScope) {
   const [row] = await courseCounts(db, { courseId: s.courseId });
-  return { studentCount: row?.student_count ?? 0, liveSessions: row?.live_sessions ?? 0 };
+  return {
+    studentCount: row?.student_count ?? 0,
+    liveSessions: row?.live_sessions ?? 0,
+    openRegrades: row?.open_regrades ?? 0,
+  };
 }

@@ -16,6 +16,7 @@ import type { Actor, AppContext } from '../../lib/context.ts';
 import { canManageCourse, getCourseRole } from '../courses/courses.service.ts';
 import { toForumAuthor } from '../forum/forum-access.ts';
 import * as editorRepo from './overview-editor.repo.ts';
+import * as feedbackRepo from './overview-feedback.repo.ts';
 import * as repo from './overview.repo.ts';
 
 /*
@@ -104,12 +105,13 @@ export async function getStudentOverview(
 ): Promise<StudentCourseOverview> {
   const scope = { courseId, userId: actor.userId };
   const until = now.getTime() + OVERVIEW_WINDOW_DAYS * DAY;
-  const [assignments, quizzes, announcements, replies, results, events] = await Promise.all([
+  const [assignments, quizzes, announcements, replies, results, feedback, events] = await Promise.all([
     repo.listDueAssignments(ctx.db, scope),
     repo.listStudentQuizzes(ctx.db, scope),
     repo.listUnreadAnnouncements(ctx.db, scope),
     repo.listReplies(ctx.db, scope),
     repo.listLatestResults(ctx.db, scope),
+    feedbackRepo.listNewFeedback(ctx.db, scope),
     repo.listUpcomingEvents(ctx.db, scope),
   ]);
   // Quizzes not closed that open within the window: due soon when they close within it too; open now
@@ -174,6 +176,19 @@ export async function getStudentOverview(
         score: r.score,
         max_score: r.max_score,
         result_at: iso(r.result_at),
+      })),
+    },
+    new_feedback: {
+      count: feedback.count,
+      results: feedback.rows.map((r) => ({
+        submission_id: r.submission_id,
+        assignment_id: r.assignment_id,
+        assignment_title: r.assignment_title,
+        total: r.total_score,
+        max_score: r.max_score,
+        released_at: iso(r.released_at),
+        open_regrade_requests: r.open_regrade_requests,
+        answered_regrade_requests: r.answered_regrade_requests,
       })),
     },
     upcoming_events: {
@@ -289,6 +304,7 @@ export async function getEditorOverview(
       })),
     },
     open_workbook_sessions: counts.liveSessions,
+    open_regrade_requests: counts.openRegrades,
   };
 }
 

@@ -149,6 +149,21 @@ const STUDENT: StudentCourseOverview = {
       },
     ],
   },
+  new_feedback: {
+    count: 1,
+    results: [
+      {
+        submission_id: 31,
+        assignment_id: 3,
+        assignment_title: 'Sorting',
+        total: 8.5,
+        max_score: 12,
+        released_at: '2026-05-12T00:00:00.000Z',
+        open_regrade_requests: 1,
+        answered_regrade_requests: 0,
+      },
+    ],
+  },
   upcoming_events: {
     count: 1,
     results: [
@@ -223,6 +238,7 @@ const EDITOR: EditorCourseOverview = {
     ],
   },
   open_workbook_sessions: 4,
+  open_regrade_requests: 2,
 };
 
 function server(role: 'student' | 'editor', overview: () => Response | Promise<Response>) {
@@ -297,6 +313,13 @@ describe('the course home', { timeout: 30_000 }, () => {
     expect(hrefOf(results, 'Quiz 1')).toBe('/course/1/quizzes/4/quiz-submissions/40');
     expect(within(results).getByText('10 / 10')).toBeTruthy();
 
+    // Feedback released lately: the counted score with its maximum, and the regrade still waiting.
+    const feedback = region('New feedback');
+    expect(hrefOf(feedback, 'Sorting')).toBe('/course/1/submission/31');
+    expect(within(feedback).getByText('8.5 / 12')).toBeTruthy();
+    expect(within(feedback).getByText('1 regrade request waiting')).toBeTruthy();
+    expect(within(feedback).getByText('Released 3 hours ago')).toBeTruthy();
+
     // The event starts on 14 May in Tokyo (16:00 UTC on the 13th): the calendar opens on that day.
     expect(hrefOf(region('Upcoming events'), 'Lecture 5')).toBe('/course/1/calendar?date=2026-05-14&event=3');
   });
@@ -325,6 +348,9 @@ describe('the course home', { timeout: 30_000 }, () => {
     expect(screen.getByText('120 students')).toBeTruthy();
     expect(screen.getByRole('link', { name: '4 live workbook sessions' }).getAttribute('href')).toBe(
       '/course/1/workbook',
+    );
+    expect(screen.getByRole('link', { name: '2 open regrade requests' }).getAttribute('href')).toBe(
+      '/course/1/regrade-requests',
     );
   });
 
@@ -373,5 +399,6 @@ describe('the course home', { timeout: 30_000 }, () => {
     // Authors' names follow the one rule of the language, as every list of people does.
     expect(within(region('未読のお知らせ')).getByText(/Carter Emily/)).toBeTruthy();
     expect(within(region('あなたの投稿への返信')).getByText(/Aoki Hanako/)).toBeTruthy();
+    expect(within(region('新しいフィードバック')).getByText('再採点の依頼 1 件が回答待ち')).toBeTruthy();
   });
 });

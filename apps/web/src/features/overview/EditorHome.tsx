@@ -1,5 +1,5 @@
 import { Anchor, Badge, Group, Paper, Text } from '@mantine/core';
-import { IconBook2 } from '@tabler/icons-react';
+import { IconBook2, IconMessageReport } from '@tabler/icons-react';
 import type { EditorCourseOverview, OverviewGradingReason } from '@kadai/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -38,6 +38,14 @@ export function EditorHome({ courseId, overview }: { courseId: number; overview:
               {t('courseHome.editor.liveSessions', { count: overview.open_workbook_sessions })}
             </Group>
           </Anchor>
+          {overview.open_regrade_requests > 0 ? (
+            <Anchor component={Link} to={pathTo('RegradeRequests', course)} className={classes.wrap}>
+              <Group gap={6} wrap="nowrap" component="span">
+                <IconMessageReport size={18} aria-hidden />
+                {t('courseHome.editor.regrades', { count: overview.open_regrade_requests })}
+              </Group>
+            </Anchor>
+          ) : null}
         </Group>
       </Paper>
 

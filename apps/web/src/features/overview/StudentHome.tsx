@@ -43,7 +43,10 @@ function WorkStatus({ item }: { item: OverviewDueItem }) {
   );
 }
 
-/** What a student sees: their due work, open quizzes, unread news, results and the next events. */
+/**
+ * What a student sees: their due work, open quizzes, unread news, results, feedback released lately and
+ * the next events.
+ */
 export function StudentHome({ courseId, overview }: { courseId: number; overview: StudentCourseOverview }) {
   const { t, i18n } = useTranslation();
   const format = useFormatters();
@@ -211,6 +214,43 @@ export function StudentHome({ courseId, overview }: { courseId: number; overview
             {t(result.kind === 'quiz' ? 'courseHome.student.shown' : 'courseHome.student.graded', {
               when: ago(result.result_at),
             })}
+          </HomeItem>
+        ))}
+      </HomeSection>
+
+      <HomeSection
+        title={t('courseHome.student.feedback')}
+        count={overview.new_feedback.count}
+        empty={t('courseHome.student.feedbackEmpty')}
+        more={{ to: pathTo('Submission', course), label: t('courseHome.links.submissions') }}
+      >
+        {overview.new_feedback.results.map((item) => (
+          <HomeItem
+            key={item.submission_id}
+            to={submissionPath(courseId, item.submission_id)}
+            title={item.assignment_title}
+            badges={
+              <>
+                <Badge
+                  variant="light"
+                  color={OUTCOME_COLOR[scoreOutcome('Completed', item.total, item.max_score) ?? 'none']}
+                >
+                  {t('courseHome.score', { score: item.total, max: item.max_score })}
+                </Badge>
+                {item.open_regrade_requests > 0 ? (
+                  <Badge variant="light" color="orange">
+                    {t('courseHome.student.regradesOpen', { count: item.open_regrade_requests })}
+                  </Badge>
+                ) : null}
+                {item.answered_regrade_requests > 0 ? (
+                  <Badge variant="light" color="blue">
+                    {t('courseHome.student.regradesAnswered', { count: item.answered_regrade_requests })}
+                  </Badge>
+                ) : null}
+              </>
+            }
+          >
+            {t('courseHome.student.released', { when: ago(item.released_at) })}
           </HomeItem>
         ))}
       </HomeSection>
