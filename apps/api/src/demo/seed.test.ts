@@ -1,5 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AssignmentInCourseList, CourseList, TestCaseList } from '@kadai/contracts';
+import {
+  AssignmentInCourseList,
+  CourseList,
+  ReviewQueue,
+  Rubric,
+  SavedCommentList,
+  StudentCourseOverview,
+  StudentFeedback,
+  TestCaseList,
+} from '@kadai/contracts';
 import { call, createTestApp, type TestApp } from '../../test/harness.ts';
 import { createUser } from '../../test/factories.ts';
 import { verifyPassword } from '../features/auth/password-hash.ts';
@@ -125,6 +134,44 @@ describe('seedDemoData', () => {
       view: 'editor',
       reference_solution: expect.stringContaining('print(a + b)'),
     });
+  });
+
+  it('grades the warm-up by hand: a rubric, a saved comment, one review released and one not', async () => {
+    await seedDemoData(t.ctx);
+    const demo = await findDemoCourse(t.ctx);
+    const editor = await signIn('editor@example.com');
+    const student = await signIn('student1@example.com');
+    const home = StudentCourseOverview.parse(
+      (await call(t, 'GET', `/api/Course/${demo!.id}/overview/`, { token: student })).body,
+    );
+    expect(home.new_feedback.results).toMatchObject([
+      { assignment_title: 'Warm-up: Celsius to Fahrenheit', total: 12, max_score: 12 },
+    ]);
+    const { assignment_id: warmUp, submission_id: submissionId } = home.new_feedback.results[0]!;
+
+    const url = `/api/Course/${demo!.id}/assignments/${warmUp}`;
+    const rubric = Rubric.parse((await call(t, 'GET', `${url}/rubric/`, { token: editor })).body);
+    expect(rubric.items).toHaveLength(4);
+    expect(new Set(rubric.items.map((i) => i.group)).size).toBe(2);
+    expect(rubric.items.filter((i) => i.points < 0)).toHaveLength(1);
+    const queue = ReviewQueue.parse((await call(t, 'GET', `${url}/reviews/`, { token: editor })).body);
+    expect(queue.progress).toMatchObject({
+      students: 3,
+      submitted: 3,
+      graded: 2,
+      released: 1,
+      unreleased: 1,
+    });
+    const saved = SavedCommentList.parse(
+      (await call(t, 'GET', `/api/Course/${demo!.id}/saved-comments/`, { token: editor })).body,
+    );
+    expect(saved.count).toBe(1);
+
+    const feedback = StudentFeedback.parse(
+      (await call(t, 'GET', `/api/Submission/${submissionId}/feedback/`, { token: student })).body,
+    );
+    expect(feedback).toMatchObject({ released: true, score: { total: 12, max_score: 12 } });
+    expect(feedback.comments.map((c) => [c.filename, c.line_start])).toEqual([['main.py', 2]]);
   });
 
   it('seeds once when two instances start together', async () => {

@@ -12,6 +12,7 @@ import { seedDemoForum } from '../features/forum/demo.ts';
 import { seedDemoVideos } from '../features/videos/demo.ts';
 import { seedDemoWorkbooks } from '../features/workbooks/demo.ts';
 import { seedDemoAssessment } from '../features/assessment/demo.ts';
+import { seedDemoReview } from '../features/review/demo.ts';
 import type { DemoStep, DemoWorld } from './world.ts';
 
 export const DEMO_PASSWORD = 'demo-password-2026';
@@ -76,6 +77,8 @@ const DEMO_STEPS: DemoStep[] = [
   seedDemoVideos,
   seedDemoWorkbooks,
   seedDemoAssessment,
+  // After the assessment's: it grades the warm-up's submissions by hand.
+  seedDemoReview,
 ];
 
 // The constant is arbitrary; it only has to be the same for every API instance starting on one database.
