@@ -80,23 +80,26 @@ export function RubricPanel({
     adjustment,
     maxScore: review.score.max_score,
   });
+  // A save changes the version, which remounts this panel (its key) before `mutate`'s own callbacks
+  // would run, so they never did: the promise of `mutateAsync` settles whatever is mounted.
   const submit = (status: 'draft' | 'graded') =>
-    save.mutate(
-      {
+    save
+      .mutateAsync({
         version: review.version,
         status,
         selected_item_ids: items.filter((item) => ticked.has(item.id)).map((item) => item.id),
         adjustment,
         adjustment_reason: reason.trim(),
         comment,
-      },
-      {
-        onSuccess: () => {
+      })
+      .then(
+        () => {
           onDirty(false);
           notifySuccess(status === 'graded' ? t('grading.done.graded') : t('grading.done.draft'));
         },
-      },
-    );
+        // The failure shows from `save.error` (the conflict with its reload).
+        () => undefined,
+      );
   const index = new Map(items.map((item, i) => [item.id, i]));
 
   return (
@@ -131,7 +134,8 @@ export function RubricPanel({
                       {position < 9 ? <Kbd size="xs">{position + 1}</Kbd> : null}
                       <span>
                         {item.title}{' '}
-                        <Text span size="sm" c={item.points < 0 ? 'red' : 'teal'} fw={600}>
+                        {/* Teal on a checkbox label fell below AA contrast; the sign tells a bonus. */}
+                        <Text span size="sm" c={item.points < 0 ? 'red' : undefined} fw={600}>
                           ({item.points > 0 ? '+' : ''}
                           {format.number(item.points)})
                         </Text>
@@ -224,13 +228,13 @@ export function RubricPanel({
           <Button
             variant="default"
             loading={save.isPending && save.variables.status === 'draft'}
-            onClick={() => submit('draft')}
+            onClick={() => void submit('draft')}
           >
             {t('grading.saveDraft')}
           </Button>
           <Button
             loading={save.isPending && save.variables.status === 'graded'}
-            onClick={() => submit('graded')}
+            onClick={() => void submit('graded')}
           >
             {t('grading.saveGraded')}
           </Button>
