@@ -62,4 +62,12 @@ describe('the rubric editor', () => {
       ],
     });
   });
+
+  it('follows the weights with the maximum before any save, from the autograder maximum', async () => {
+    stubFetch(reviewServer());
+    renderApp('/course/1/assignment/7/rubric');
+    expect(await screen.findByText('Maximum score: 15', undefined, SLOW)).toBeTruthy();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Autograder weight' }), { target: { value: '2' } });
+    expect(await screen.findByText('Maximum score: 25')).toBeTruthy();
+  });
 });

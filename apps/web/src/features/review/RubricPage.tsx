@@ -55,16 +55,9 @@ function RubricEditor({ rubric, assignment }: { rubric: Rubric; assignment: Assi
   const save = useSaveRubric(assignment);
   const [draft, setDraft] = useState<RubricDraft>(() => draftOf(rubric));
   const [recomputed, setRecomputed] = useState<number | null>(null);
-  // The autograder's maximum, recovered from what the server computed for the saved settings.
-  const autogradeMax =
-    rubric.settings.autograde_weight > 0
-      ? (rubric.max_score - rubric.settings.rubric_weight * rubric.settings.rubric_max) /
-        rubric.settings.autograde_weight
-      : null;
-  const maximum =
-    autogradeMax === null
-      ? null
-      : roundPoints(draft.autograde_weight * autogradeMax + draft.rubric_weight * draft.rubric_max);
+  const maximum = roundPoints(
+    draft.autograde_weight * rubric.autograde_max + draft.rubric_weight * draft.rubric_max,
+  );
 
   const setItems = (items: RubricDraft['items']) => setDraft({ ...draft, items });
   const doSave = () =>
@@ -134,9 +127,7 @@ function RubricEditor({ rubric, assignment }: { rubric: Rubric; assignment: Assi
             />
           </Group>
           <Text size="sm" fw={600} aria-live="polite">
-            {maximum === null
-              ? t('grading.rubricEditor.maximumUnknown')
-              : t('grading.rubricEditor.maximum', { max: format.number(maximum) })}
+            {t('grading.rubricEditor.maximum', { max: format.number(maximum) })}
           </Text>
           <Text size="xs" c="dimmed">
             {t('grading.rubricEditor.formula')}
