@@ -8,6 +8,7 @@ import {
   IconClockPlus,
   IconFileUpload,
   IconListCheck,
+  IconMessage2Question,
   IconMessages,
   IconMovie,
   IconSettings,
@@ -17,7 +18,9 @@ import {
 import type { Course } from '@kadai/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { canManageCourse } from '../../features/courses/course-access.ts';
 import { useForumUnreadCount } from '../../features/forum/useForumUnreadCount.ts';
+import { useOpenRegradeCount } from '../../features/review/useOpenRegradeCount.ts';
 import { pathTo, type RouteName } from '../../routes/route-table.ts';
 import { visibleRailEntries } from './side-rail-entries.ts';
 import classes from './SideRail.module.css';
@@ -33,9 +36,12 @@ const ICONS: Partial<Record<RouteName, Icon>> = {
   Forum: IconMessages,
   Assessment: IconChartBar,
   Extensions: IconClockPlus,
+  RegradeRequests: IconMessage2Question,
   Members: IconUsers,
   Settings: IconSettings,
 };
+
+type BadgeLabelKey = 'rail.forumUnread' | 'rail.regradesOpen';
 
 export interface SideRailProps {
   course: Pick<Course, 'id' | 'has_videos' | 'has_assessment' | 'my_role'>;
@@ -52,6 +58,12 @@ export function SideRail({ course, isStaff, mini, onNavigate }: SideRailProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const unread = useForumUnreadCount(course.id);
+  const openRegrades = useOpenRegradeCount(course.id, canManageCourse(course, isStaff));
+  // The entries that carry a count: a badge, or a dot on the icon in the mini rail.
+  const counts: Partial<Record<RouteName, { count: number | null; labelKey: BadgeLabelKey }>> = {
+    Forum: { count: unread, labelKey: 'rail.forumUnread' },
+    RegradeRequests: { count: openRegrades, labelKey: 'rail.regradesOpen' },
+  };
   return (
     // A plain scrolling box with its scrollbar hidden (what Mantine's ScrollArea type="never" is), not
     // ScrollArea itself: it brings @floating-ui (about 40 KB) into the shell for merging two refs.
@@ -65,9 +77,10 @@ export function SideRail({ course, isStaff, mini, onNavigate }: SideRailProps) {
             (entry.route === 'CourseHome' ? pathname === `${to}/` : pathname.startsWith(`${to}/`));
           const label = t(entry.labelKey);
           const EntryIcon = ICONS[entry.route] ?? IconClipboardList;
-          // The Forum entry carries the unread count: a badge, or a dot on the icon in the mini rail.
-          const badge = entry.route === 'Forum' && unread !== null && unread > 0 ? unread : null;
-          const accessibleLabel = badge === null ? label : t('rail.forumUnread', { label, count: badge });
+          const counted = counts[entry.route];
+          const badge = counted?.count ? counted.count : null;
+          const accessibleLabel =
+            badge === null || !counted ? label : t(counted.labelKey, { label, count: badge });
           const icon = <EntryIcon size={22} stroke={1.6} aria-hidden />;
           const link = (
             <NavLink

@@ -51,6 +51,7 @@ describe('side rail entries', () => {
     expect(student).not.toContain('Members');
     expect(student).not.toContain('Gradebook');
     expect(student).not.toContain('Extensions');
+    expect(student).not.toContain('RegradeRequests');
     expect(student).not.toContain('Settings');
   });
 
@@ -67,6 +68,7 @@ describe('side rail entries', () => {
       'Assessment',
       'Gradebook',
       'Extensions',
+      'RegradeRequests',
       'Members',
     ]);
   });
@@ -84,12 +86,14 @@ describe('side rail entries', () => {
       'Assessment',
       'Gradebook',
       'Extensions',
+      'RegradeRequests',
       'Members',
       'Settings',
     ]);
-    expect(routes(false, false, 'staff').slice(-4)).toEqual([
+    expect(routes(false, false, 'staff').slice(-5)).toEqual([
       'Gradebook',
       'Extensions',
+      'RegradeRequests',
       'Members',
       'Settings',
     ]);

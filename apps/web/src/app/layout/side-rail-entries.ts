@@ -27,13 +27,15 @@ const ENTRIES: readonly (RailEntry & { shownIf?: ShownIf })[] = [
   { route: 'Gradebook', labelKey: 'rail.gradebook', shownIf: 'manager' },
   // Issue 21 §2: a student's own due dates and quiz windows, beside the gradebook that shows them.
   { route: 'Extensions', labelKey: 'rail.extensions', shownIf: 'manager' },
+  // Issue 39: the students' regrade requests of every assignment, with the open ones counted.
+  { route: 'RegradeRequests', labelKey: 'rail.regradeRequests', shownIf: 'manager' },
   { route: 'Members', labelKey: 'rail.members', shownIf: 'manager' },
   { route: 'Settings', labelKey: 'rail.settings', shownIf: 'staff' },
 ];
 
 /**
- * Lecture Videos only with has_videos, Assessment only with has_assessment, Gradebook, Extensions and
- * Members for the course's editors and staff, Settings only for staff.
+ * Lecture Videos only with has_videos, Assessment only with has_assessment, Gradebook, Extensions,
+ * Regrade requests and Members for the course's editors and staff, Settings only for staff.
  */
 export function visibleRailEntries(
   course: Pick<Course, 'has_videos' | 'has_assessment' | 'my_role'>,
