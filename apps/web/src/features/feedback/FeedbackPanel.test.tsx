@@ -61,6 +61,15 @@ describe('the feedback on a submission', () => {
     expect(within(region).queryByRole('button', { name: /^Request regrade/ })).toBeNull();
   });
 
+  it('writes the weight of a part that does not count once', async () => {
+    const weighted = { ...RELEASED, settings: { autograde_weight: 2, rubric_weight: 1, rubric_max: 2 } };
+    stubFetch(feedbackServer(() => weighted));
+    renderApp('/course/1/submission/42');
+    const region = await panel();
+    expect(scoreRow(region, 'Automatic tests')).toBe('8 / 10 × 2');
+    expect(scoreRow(region, 'Rubric')).toBe('+1 point');
+  });
+
   it('shows the released score, the rubric with the ticked items and the overall comment', async () => {
     stubFetch(feedbackServer(() => RELEASED));
     renderApp('/course/1/submission/42');

@@ -86,7 +86,11 @@ function FeedbackView({
                 <Title order={3} size="h5">
                   {t('feedback.score.title')}
                 </Title>
-                <ScoreBreakdown score={feedback.score} adjustmentReason={feedback.adjustment_reason} />
+                <ScoreBreakdown
+                  score={feedback.score}
+                  settings={feedback.settings}
+                  adjustmentReason={feedback.adjustment_reason}
+                />
               </Stack>
             ) : null}
             {feedback.comment ? (
