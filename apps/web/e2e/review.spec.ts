@@ -132,8 +132,9 @@ test('a student reads a released review, replies and asks for a regrade', async 
 
   await test.step('the student replies to the comment', async () => {
     const thread = panel.getByRole('article', { name: 'Comment on main.py, line 2' });
-    await thread.getByLabel('Reply about main.py, line 2').fill('I will add a label.');
     await thread.getByRole('button', { name: 'Reply' }).click();
+    await thread.getByLabel('Reply about main.py, line 2').fill('I will add a label.');
+    await thread.getByRole('button', { name: 'Send reply' }).click();
     await expect(thread.getByText('I will add a label.')).toBeVisible();
   });
 

@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { MAX_COMMENT_LENGTH, type RegradeRequest, type ReviewComment } from '@kadai/contracts';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../i18n/format.ts';
 import { errorMessage } from '../../ui/errors.ts';
@@ -98,12 +98,21 @@ function CommentBody({ comment }: { comment: ReviewComment }) {
   );
 }
 
+/** A "Reply" button that opens the reply box; the box closes again after a reply or on Cancel. */
 function ReplyForm({ submissionId, thread, where }: { submissionId: number; thread: Thread; where: string }) {
   const { t } = useTranslation();
   const { reply } = useFeedbackMutations(submissionId);
+  const [open, setOpen] = useState(false);
   const [body, setBody] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const opener = useRef<HTMLButtonElement>(null);
 
+  // The focus goes back to the button that opened the box, not to the top of the page.
+  const close = () => {
+    setOpen(false);
+    setProblem(null);
+    requestAnimationFrame(() => opener.current?.focus());
+  };
   const send = async () => {
     if (body.trim() === '') {
       setProblem(t('feedback.reply.required'));
@@ -113,12 +122,22 @@ function ReplyForm({ submissionId, thread, where }: { submissionId: number; thre
     try {
       await reply.mutateAsync({ commentId: thread.root.id, body: body.trim() });
       setBody('');
+      close();
       notifySuccess(t('feedback.reply.sent'));
     } catch (error) {
       notifyError(errorMessage(error, t), { title: t('feedback.reply.failed') });
     }
   };
 
+  if (!open) {
+    return (
+      <Group>
+        <Button ref={opener} size="compact-sm" variant="light" onClick={() => setOpen(true)}>
+          {t('feedback.reply.open')}
+        </Button>
+      </Group>
+    );
+  }
   return (
     <form
       noValidate
@@ -133,13 +152,19 @@ function ReplyForm({ submissionId, thread, where }: { submissionId: number; thre
           autosize
           minRows={2}
           maxLength={MAX_COMMENT_LENGTH}
+          autoFocus
           value={body}
           error={problem}
           onChange={(event) => setBody(event.currentTarget.value)}
         />
-        <Button type="submit" size="compact-sm" loading={reply.isPending} style={{ alignSelf: 'flex-end' }}>
-          {t('feedback.reply.send')}
-        </Button>
+        <Group gap="xs" justify="flex-end">
+          <Button size="compact-sm" variant="default" onClick={close}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" size="compact-sm" loading={reply.isPending}>
+            {t('feedback.reply.send')}
+          </Button>
+        </Group>
       </Stack>
     </form>
   );

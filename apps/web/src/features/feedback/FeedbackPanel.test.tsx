@@ -128,14 +128,19 @@ describe('the feedback on a submission', () => {
     );
     renderApp('/course/1/submission/42');
     const thread = within(await panel()).getByRole('article', { name: 'Comment on main.py, line 2' });
+    // The reply box waits behind its button.
+    expect(within(thread).queryByLabelText('Reply about main.py, line 2')).toBeNull();
     fireEvent.click(within(thread).getByRole('button', { name: 'Reply' }));
+    fireEvent.click(within(thread).getByRole('button', { name: 'Send reply' }));
     expect(await within(thread).findByText('Write a reply first.')).toBeTruthy();
     expect(requests.some((r) => r.method === 'POST')).toBe(false);
     fireEvent.change(within(thread).getByLabelText('Reply about main.py, line 2'), {
       target: { value: '  Thanks!  ' },
     });
-    fireEvent.click(within(thread).getByRole('button', { name: 'Reply' }));
+    fireEvent.click(within(thread).getByRole('button', { name: 'Send reply' }));
     expect(await screen.findByText('Reply posted.')).toBeTruthy();
+    // Sent, the box closes behind its button again.
+    await waitFor(() => expect(within(thread).queryByLabelText('Reply about main.py, line 2')).toBeNull());
     expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ body: 'Thanks!' });
     await waitFor(() =>
       expect(requests.filter((r) => r.url === '/api/Submission/42/feedback/').length).toBe(2),
