@@ -153,6 +153,9 @@ test('an editor grades two submissions by keyboard, releases and answers a regra
     await page.locator('body').focus();
     await page.keyboard.press('j');
     await expect(page).toHaveURL(new RegExp(`${base}/grading/${second!.submission_id}$`));
+    // Its rubric is on the page (not the first's, nor the loader) before a digit can tick it.
+    await expect(page.getByText('Not graded', { exact: true })).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: /Prints only the sum/ })).not.toBeChecked();
     await page.keyboard.press('1');
     await expect(page.getByRole('checkbox', { name: /Prints only the sum/ })).toBeChecked();
     await saveGraded(page);
