@@ -10,6 +10,7 @@ import { notifyError } from '../../ui/notify.ts';
 import { useSession } from '../auth/session.ts';
 import { memberName } from '../courses/member-name.ts';
 import { useCommentMutations } from './review.queries.ts';
+import { threadElementId } from './thread-gutter.ts';
 import { useLinesLabel } from './useLinesLabel.ts';
 
 /** The threads on one file, by their first line; each with its replies and a reply form. */
@@ -28,7 +29,16 @@ export function CommentThreads({ review, threads }: { review: Review; threads: R
       style={{ listStyle: 'none' }}
     >
       {sorted.map((thread) => (
-        <Paper key={thread.id} component="li" withBorder p="sm" radius="md">
+        <Paper
+          key={thread.id}
+          component="li"
+          id={threadElementId(thread.id)}
+          tabIndex={-1}
+          aria-label={linesLabel({ start: thread.line_start, end: thread.line_end })}
+          withBorder
+          p="sm"
+          radius="md"
+        >
           <Stack gap="xs">
             <Group gap="xs">
               <Badge variant="light">{linesLabel({ start: thread.line_start, end: thread.line_end })}</Badge>

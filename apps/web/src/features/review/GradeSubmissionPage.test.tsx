@@ -139,5 +139,9 @@ describe('grading a submission', () => {
     });
     const threads = await screen.findByRole('list', { name: 'Comments on this file' });
     expect(within(threads).getByText('lines 2–4')).toBeTruthy();
+    // A dot in the gutter beside the thread (jsdom has no layout to click it by line);
+    // the thread itself takes the focus it moves there.
+    await waitFor(() => expect(document.querySelector('.cm-review-thread-marker')).not.toBeNull());
+    expect(within(threads).getByRole('listitem', { name: 'lines 2–4' }).getAttribute('tabindex')).toBe('-1');
   });
 });

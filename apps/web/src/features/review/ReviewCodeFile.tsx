@@ -10,6 +10,7 @@ import { CommentForm } from './CommentForm.tsx';
 import { CommentThreads } from './CommentThreads.tsx';
 import { lineChoosing, type LineChoosingHandlers } from './line-choosing.ts';
 import { clickLine, type LineRange } from './line-range.ts';
+import { threadGutter, type ThreadMark } from './thread-gutter.ts';
 import { useLinesLabel } from './useLinesLabel.ts';
 
 /** `3-5,7-7` back into ranges: the threads' lines as a value a memo can compare. */
@@ -18,6 +19,15 @@ function rangesOf(key: string): LineRange[] {
   return key.split(',').map((pair) => {
     const [start = 0, end = 0] = pair.split('-').map(Number);
     return { start, end };
+  });
+}
+
+/** `4:2,5:7` back into thread marks (id and last line). */
+function marksOf(key: string): ThreadMark[] {
+  if (!key) return [];
+  return key.split(',').map((pair) => {
+    const [id = 0, line = 0] = pair.split(':').map(Number);
+    return { id, line };
   });
 }
 
@@ -32,6 +42,7 @@ export function ReviewCodeFile({ file, review }: { file: SubmissionFile; review:
   const [writing, setWriting] = useState<LineRange | null>(null);
   const threads = review.comments.filter((c) => c.filename === file.filename && c.parent_id === null);
   const commentedKey = threads.map((c) => `${c.line_start}-${c.line_end}`).join(',');
+  const marksKey = threads.map((c) => `${c.id}:${c.line_end}`).join(',');
 
   // Only state setters inside: the same handlers for the file's whole life.
   const handlers = useMemo<LineChoosingHandlers>(
@@ -45,9 +56,13 @@ export function ReviewCodeFile({ file, review }: { file: SubmissionFile; review:
   const start = range?.start ?? null;
   const end = range?.end ?? null;
   const commented = useMemo(() => rangesOf(commentedKey), [commentedKey]);
+  const markTitle = t('grading.comment.toThread');
   const extensions = useMemo(
-    () => lineChoosing(handlers, start === null || end === null ? null : { start, end }, commented),
-    [handlers, start, end, commented],
+    () => [
+      ...lineChoosing(handlers, start === null || end === null ? null : { start, end }, commented),
+      ...threadGutter(marksOf(marksKey), markTitle),
+    ],
+    [handlers, start, end, commented, marksKey, markTitle],
   );
 
   if (file.content === null || file.content.length > MAX_SHOWN_CHARACTERS) {
