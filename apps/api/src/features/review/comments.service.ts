@@ -4,10 +4,9 @@ import type { Actor, AppContext } from '../../lib/context.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { insertAudit } from './audit.repo.ts';
 import * as repo from './comments.repo.ts';
-import { getReviewableSubmission, getVisibleSubmission } from './review-access.ts';
+import { getReviewableSubmission, getVisibleSubmission, requireItemsOf } from './review-access.ts';
 import { toComment } from './review-shape.ts';
 import { ensureReview, listPeople } from './reviews.repo.ts';
-import { listItemIdsOf } from './rubric.repo.ts';
 
 /*
  * Comments on lines of a submitted file (docs/review.md, "Comments"). Editors start threads on a range of
@@ -52,11 +51,7 @@ export async function addComment(
     throw badRequest(message, { line_end: [message] }, 'line_out_of_range');
   }
   if (body.rubric_item_id !== null) {
-    const known = await listItemIdsOf(ctx.db, s.assignmentId, [body.rubric_item_id]);
-    if (!known.has(body.rubric_item_id)) {
-      const message = "Not an item of this assignment's rubric.";
-      throw badRequest(message, { rubric_item_id: [message] }, 'rubric_item_elsewhere');
-    }
+    await requireItemsOf(ctx.db, s.assignmentId, [body.rubric_item_id], 'rubric_item_id');
   }
   const row = await ctx.db.transaction(async (tx) => {
     const review = await ensureReview(tx, {

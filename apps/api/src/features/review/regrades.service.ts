@@ -5,10 +5,9 @@ import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/
 import { insertAudit } from './audit.repo.ts';
 import { findComment } from './comments.repo.ts';
 import * as repo from './regrades.repo.ts';
-import { getVisibleSubmission, requireCourseEditor } from './review-access.ts';
+import { getVisibleSubmission, requireCourseEditor, requireItemsOf } from './review-access.ts';
 import { toRegrade } from './review-shape.ts';
 import { findReview } from './reviews.repo.ts';
-import { listItemIdsOf } from './rubric.repo.ts';
 
 /*
  * Regrade requests (docs/review.md, "Regrade requests"): after release the author of a submission may ask
@@ -39,11 +38,7 @@ export async function askRegrade(
     throw new HttpError(403, 'review_not_released', 'This submission has no released grading to ask about.');
   }
   if (body.rubric_item_id !== null) {
-    const known = await listItemIdsOf(ctx.db, s.assignmentId, [body.rubric_item_id]);
-    if (!known.has(body.rubric_item_id)) {
-      const message = "Not an item of this assignment's rubric.";
-      throw badRequest(message, { rubric_item_id: [message] }, 'rubric_item_elsewhere');
-    }
+    await requireItemsOf(ctx.db, s.assignmentId, [body.rubric_item_id], 'rubric_item_id');
   }
   if (body.comment_id !== null) {
     const found = await findComment(ctx.db, body.comment_id);

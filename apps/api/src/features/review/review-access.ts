@@ -1,8 +1,9 @@
+import type { Executor } from '../../db/client.ts';
 import type { Actor, AppContext } from '../../lib/context.ts';
-import { forbidden, notFound } from '../../lib/errors.ts';
+import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { canManageCourse, getCourseRole } from '../courses/courses.service.ts';
 import { getVisibleSubmission, type SubmissionAccess } from '../submissions/submission-access.ts';
-import { findAssignmentInCourse, type AssignmentInCourse } from './rubric.repo.ts';
+import { findAssignmentInCourse, listItemIdsOf, type AssignmentInCourse } from './rubric.repo.ts';
 
 /*
  * Who does what with reviews (docs/review.md, "Who sees what"): editors of the course and staff grade,
@@ -38,6 +39,24 @@ export async function getReviewableSubmission(
   const access = await getVisibleSubmission(ctx.db, actor, submissionId);
   if (!access.canManage) throw forbidden('Only editors of the course and staff grade and review.');
   return access;
+}
+
+/**
+ * Refuses, with 400 `rubric_item_elsewhere` naming `field`, rubric item ids that are not the
+ * assignment's (another assignment's, or none at all).
+ */
+export async function requireItemsOf(
+  db: Executor,
+  assignmentId: number,
+  ids: number[],
+  field: string,
+): Promise<void> {
+  const known = await listItemIdsOf(db, assignmentId, ids);
+  const strangers = ids.filter((id) => !known.has(id));
+  if (strangers.length > 0) {
+    const message = `Not items of this assignment's rubric: ${strangers.join(', ')}.`;
+    throw badRequest(message, { [field]: [message] }, 'rubric_item_elsewhere');
+  }
 }
 
 export { getVisibleSubmission, type SubmissionAccess };

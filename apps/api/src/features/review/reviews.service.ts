@@ -11,11 +11,11 @@ import {
   getReviewableSubmission,
   getVisibleSubmission,
   requireAssignmentEditor,
+  requireItemsOf,
   type SubmissionAccess,
 } from './review-access.ts';
 import { toComment, toRegrade, toScore } from './review-shape.ts';
 import * as repo from './reviews.repo.ts';
-import { listItemIdsOf } from './rubric.repo.ts';
 import { loadRubric } from './rubric.service.ts';
 
 /*
@@ -91,12 +91,7 @@ export async function saveReview(
   const itemIds = [...new Set(body.selected_item_ids)];
   let released = false;
   await ctx.db.transaction(async (tx) => {
-    const known = await listItemIdsOf(tx, s.assignmentId, itemIds);
-    const strangers = itemIds.filter((id) => !known.has(id));
-    if (strangers.length > 0) {
-      const message = `Not items of this assignment's rubric: ${strangers.join(', ')}.`;
-      throw badRequest(message, { selected_item_ids: [message] }, 'rubric_item_elsewhere');
-    }
+    await requireItemsOf(tx, s.assignmentId, itemIds, 'selected_item_ids');
     let row = await repo.findReview(tx, s.id, true);
     if (row === null) {
       if (body.version !== 0) throw conflict(conflictMessage, 'review_conflict');

@@ -6,7 +6,7 @@ import type { Actor, AppContext } from '../../lib/context.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { scoresMayHaveChanged } from '../lti/grades.service.ts';
 import { insertAudit } from './audit.repo.ts';
-import { requireAssignmentEditor } from './review-access.ts';
+import { requireAssignmentEditor, requireItemsOf } from './review-access.ts';
 import * as repo from './rubric.repo.ts';
 
 /*
@@ -72,12 +72,7 @@ export async function saveRubric(
   }
   const recomputed = await ctx.db.transaction(async (tx) => {
     await repo.lockAssignment(tx, assignmentId);
-    const known = await repo.listItemIdsOf(tx, assignmentId, ids);
-    const strangers = ids.filter((id) => !known.has(id));
-    if (strangers.length > 0) {
-      const message = `Not items of this assignment's rubric: ${strangers.join(', ')}.`;
-      throw badRequest(message, { items: [message] }, 'rubric_item_elsewhere');
-    }
+    await requireItemsOf(tx, assignmentId, ids, 'items');
     await repo.upsertSettings(tx, assignmentId, {
       autogradeWeight: body.settings.autograde_weight,
       rubricWeight: body.settings.rubric_weight,
