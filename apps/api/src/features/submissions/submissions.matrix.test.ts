@@ -201,8 +201,10 @@ const OWN_PREFIXES = [
   '/api/Leaderboard/',
   '/api/LeaderboardProfile/',
 ];
-/** Under a prefix above but walked by another feature's matrix (quizzes.matrix.test.ts). */
+/** Under a prefix above but walked by another feature's matrix (quizzes, review.matrix.test.ts). */
 const OTHER_FEATURES = ['/api/Submission/SubmitQuiz/'];
+/** A submission's review, feedback, comments and regrade requests: review.matrix.test.ts. */
+const REVIEW = /^\/api\/Submission\/\{id\}\/(review|feedback|comments|regrade-requests)\//;
 
 describeMatrix<World, Caller>({
   title: 'submissions: authorization matrix',
@@ -210,5 +212,6 @@ describeMatrix<World, Caller>({
   world: createSubmissionWorld,
   token: (w, caller) => w.tokens[caller],
   rows: MATRIX,
-  owns: (path) => OWN_PREFIXES.some((p) => path.startsWith(p)) && !OTHER_FEATURES.includes(path),
+  owns: (path) =>
+    OWN_PREFIXES.some((p) => path.startsWith(p)) && !OTHER_FEATURES.includes(path) && !REVIEW.test(path),
 });
