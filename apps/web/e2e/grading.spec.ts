@@ -18,7 +18,7 @@ async function saveGraded(page: Page) {
   const save = page.getByRole('button', { name: 'Save as graded' });
   await save.focus();
   await page.keyboard.press('Enter');
-  await expect(page.getByText('Saved as graded.')).toBeVisible();
+  await expect(page.getByText('Saved as graded.').last()).toBeVisible();
   await expect(page.getByText('Graded', { exact: true }).first()).toBeVisible();
 }
 

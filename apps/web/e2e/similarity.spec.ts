@@ -64,7 +64,7 @@ test('an editor finds a copied pair and compares it', async ({ browser, request 
     ['Sora', 'Own', OWN],
   ] as const;
   for (const [first, last, code] of authors) {
-    const student = await newStudent(request, staff, `similar-${last.toLowerCase()}`, {
+    const student = await newStudent(request, staff, `similarity-journey-${last.toLowerCase()}`, {
       first_name: first,
       last_name: last,
     });
@@ -94,7 +94,7 @@ test('an editor finds a copied pair and compares it', async ({ browser, request 
       .getByRole('button', { name: /^Compare .*(Original|Copy).* and .*(Original|Copy)/ })
       .first()
       .click();
-    const sides = page.getByLabel(/^Code of similar-(original|copy)/);
+    const sides = page.getByLabel(/^Code of similarity-journey-(original|copy)/);
     await expect(sides).toHaveCount(2);
     await expect(page.getByText('for value in values:')).toBeVisible();
     await expect(page.getByText('for x in xs:')).toBeVisible();
