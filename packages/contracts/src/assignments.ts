@@ -264,7 +264,7 @@ export const TotalScore = z.object({
   total_points: z.number(),
   /**
    * The caller's final submission's score, else their best, with its released review's total; null
-   * before any graded submission.
+   * before the first graded submission.
    */
   score: z.number().nullable(),
   submission_id: z.number().int().nullable(),

@@ -4,7 +4,7 @@ import { UserSummary } from './users.ts';
 
 /**
  * The similarity report of an assignment (issue 39, docs/similarity.md): Dodona's Dolos algorithm over
- * each student's counted submission, for the course's editors and staff only. Students never see any of
+ * each student's counted submission, for the course's editors and staff only. Students never see a part of
  * it: no route answers them, and no student-shaped response carries it.
  */
 export const SIMILARITY_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
@@ -108,7 +108,7 @@ export const SimilarityReportSummary = z
     finished_at: z.iso.datetime().nullable(),
     /** Submissions compared (0 until done). */
     submission_count: Count,
-    /** Pairs with any similarity (0 until done). */
+    /** Pairs with a similarity above 0 (0 until done). */
     pair_count: Count,
   })
   .meta({ id: 'SimilarityReportSummary' });

@@ -131,7 +131,7 @@ export type QueueRow = z.infer<typeof QueueRow>;
 
 /**
  * Each student of the course with the submission an editor grades: the counted one (final, else the
- * best graded), else the latest handed in; with its review, if any. In name order.
+ * best graded), else the latest handed in; with its review when it has one. In name order.
  */
 export async function listQueue(db: Executor, courseId: number, assignmentId: number): Promise<QueueRow[]> {
   const result = await db.execute(sql`

@@ -63,7 +63,7 @@ describe('the rubric editor', () => {
     });
   });
 
-  it('follows the weights with the maximum before any save, from the autograder maximum', async () => {
+  it('follows the weights with the maximum before the first save, from the autograder maximum', async () => {
     stubFetch(reviewServer());
     renderApp('/course/1/assignment/7/rubric');
     expect(await screen.findByText('Maximum score: 15', undefined, SLOW)).toBeTruthy();
