@@ -1,19 +1,36 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import type { Actor } from '../../lib/context.ts';
 import { reviewAudit } from '../../db/schema-review.ts';
 
-export interface AuditEntry {
+/** What an audit entry is about: the course and assignment, and the submission when it is one's. */
+export interface AuditPlace {
   courseId: number;
   assignmentId: number;
   submissionId: number | null;
-  actorId: number;
-  actorEmail: string;
-  action: string;
-  detail: Record<string, unknown>;
 }
 
-export async function insertAudit(db: Executor, entries: AuditEntry[]): Promise<void> {
-  if (entries.length > 0) await db.insert(reviewAudit).values(entries);
+/** The place of what is done to one submission. */
+export const atSubmission = (s: { id: number; courseId: number; assignmentId: number }): AuditPlace => ({
+  courseId: s.courseId,
+  assignmentId: s.assignmentId,
+  submissionId: s.id,
+});
+
+/** Writes that `actor` did `action` at each place (the same detail for each), in the caller's transaction. */
+export async function insertAudit(
+  db: Executor,
+  actor: Pick<Actor, 'userId' | 'email'>,
+  action: string,
+  places: AuditPlace[],
+  detail: Record<string, unknown> = {},
+): Promise<void> {
+  if (places.length === 0) return;
+  await db
+    .insert(reviewAudit)
+    .values(
+      places.map((place) => ({ ...place, actorId: actor.userId, actorEmail: actor.email, action, detail })),
+    );
 }
 
 /** A submission's audit, newest first, at most `limit`. */

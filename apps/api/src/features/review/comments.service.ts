@@ -1,8 +1,9 @@
 import { MAX_COMMENTS_PER_SUBMISSION, type CommentCreate, type ReviewComment } from '@kadai/contracts';
 import type { z } from 'zod';
+import type { Executor } from '../../db/client.ts';
 import type { Actor, AppContext } from '../../lib/context.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
-import { insertAudit } from './audit.repo.ts';
+import { atSubmission, insertAudit } from './audit.repo.ts';
 import * as repo from './comments.repo.ts';
 import { getReviewableSubmission, getVisibleSubmission, requireItemsOf } from './review-access.ts';
 import { toComment } from './review-shape.ts';
@@ -20,6 +21,17 @@ export function lineCount(text: string): number {
   if (text === '') return 1;
   const lines = text.split(/\r\n|\r|\n/);
   return text.endsWith('\n') || text.endsWith('\r') ? lines.length - 1 : lines.length;
+}
+
+/** 400 `review_limit` when the review already carries MAX_COMMENTS_PER_SUBMISSION comments. */
+async function requireRoomForComment(db: Executor, reviewId: number): Promise<void> {
+  if ((await repo.countComments(db, reviewId)) >= MAX_COMMENTS_PER_SUBMISSION) {
+    throw badRequest(
+      `A submission carries at most ${MAX_COMMENTS_PER_SUBMISSION} comments.`,
+      undefined,
+      'review_limit',
+    );
+  }
 }
 
 async function shaped(ctx: AppContext, row: repo.CommentRow, studentId: number): Promise<ReviewComment> {
@@ -60,13 +72,7 @@ export async function addComment(
       courseId: s.courseId,
       userId: s.userId,
     });
-    if ((await repo.countComments(tx, review.id)) >= MAX_COMMENTS_PER_SUBMISSION) {
-      throw badRequest(
-        `A submission carries at most ${MAX_COMMENTS_PER_SUBMISSION} comments.`,
-        undefined,
-        'review_limit',
-      );
-    }
+    await requireRoomForComment(tx, review.id);
     if (body.saved_comment_id !== null && !(await repo.countUse(tx, body.saved_comment_id, s.courseId))) {
       const message = 'Not a saved comment of this course.';
       throw badRequest(message, { saved_comment_id: [message] }, 'saved_comment_elsewhere');
@@ -80,17 +86,11 @@ export async function addComment(
       body: body.body,
       rubricItemId: body.rubric_item_id,
     });
-    await insertAudit(tx, [
-      {
-        courseId: s.courseId,
-        assignmentId: s.assignmentId,
-        submissionId: s.id,
-        actorId: actor.userId,
-        actorEmail: actor.email,
-        action: 'comment_added',
-        detail: { comment_id: comment.id, filename: body.filename, lines: [body.line_start, body.line_end] },
-      },
-    ]);
+    await insertAudit(tx, actor, 'comment_added', [atSubmission(s)], {
+      comment_id: comment.id,
+      filename: body.filename,
+      lines: [body.line_start, body.line_end],
+    });
     return comment;
   });
   return shaped(ctx, row, s.userId);
@@ -116,13 +116,7 @@ export async function replyToComment(
   const s = access.submission;
   if (!access.canManage && !access.isOwner) throw notFound();
   const row = await ctx.db.transaction(async (tx) => {
-    if ((await repo.countComments(tx, comment.reviewId)) >= MAX_COMMENTS_PER_SUBMISSION) {
-      throw badRequest(
-        `A submission carries at most ${MAX_COMMENTS_PER_SUBMISSION} comments.`,
-        undefined,
-        'review_limit',
-      );
-    }
+    await requireRoomForComment(tx, comment.reviewId);
     const reply = await repo.insertComment(tx, {
       reviewId: comment.reviewId,
       parentId: comment.parentId ?? comment.id,
@@ -132,17 +126,10 @@ export async function replyToComment(
       lineEnd: comment.lineEnd,
       body,
     });
-    await insertAudit(tx, [
-      {
-        courseId: s.courseId,
-        assignmentId: s.assignmentId,
-        submissionId: s.id,
-        actorId: actor.userId,
-        actorEmail: actor.email,
-        action: 'comment_replied',
-        detail: { comment_id: reply.id, thread: comment.parentId ?? comment.id },
-      },
-    ]);
+    await insertAudit(tx, actor, 'comment_replied', [atSubmission(s)], {
+      comment_id: reply.id,
+      thread: comment.parentId ?? comment.id,
+    });
     return reply;
   });
   return shaped(ctx, row, s.userId);
@@ -171,16 +158,9 @@ export async function deleteComment(ctx: AppContext, actor: Actor, commentId: nu
   const s = access.submission;
   await ctx.db.transaction(async (tx) => {
     await repo.deleteComment(tx, comment.id);
-    await insertAudit(tx, [
-      {
-        courseId: s.courseId,
-        assignmentId: s.assignmentId,
-        submissionId: s.id,
-        actorId: actor.userId,
-        actorEmail: actor.email,
-        action: 'comment_deleted',
-        detail: { comment_id: comment.id, body: comment.body },
-      },
-    ]);
+    await insertAudit(tx, actor, 'comment_deleted', [atSubmission(s)], {
+      comment_id: comment.id,
+      body: comment.body,
+    });
   });
 }

@@ -2,7 +2,7 @@ import type { RegradeAsk, RegradeList, RegradeRequest } from '@kadai/contracts';
 import type { z } from 'zod';
 import type { Actor, AppContext } from '../../lib/context.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/errors.ts';
-import { insertAudit } from './audit.repo.ts';
+import { atSubmission, insertAudit } from './audit.repo.ts';
 import { findComment } from './comments.repo.ts';
 import * as repo from './regrades.repo.ts';
 import { getVisibleSubmission, requireCourseEditor, requireItemsOf } from './review-access.ts';
@@ -59,17 +59,11 @@ export async function askRegrade(
     if (inserted === null) {
       throw conflict('You have already asked for a regrade of this.', 'regrade_already_asked');
     }
-    await insertAudit(tx, [
-      {
-        courseId: s.courseId,
-        assignmentId: s.assignmentId,
-        submissionId: s.id,
-        actorId: actor.userId,
-        actorEmail: actor.email,
-        action: 'regrade_asked',
-        detail: { request_id: inserted, rubric_item_id: body.rubric_item_id, comment_id: body.comment_id },
-      },
-    ]);
+    await insertAudit(tx, actor, 'regrade_asked', [atSubmission(s)], {
+      request_id: inserted,
+      rubric_item_id: body.rubric_item_id,
+      comment_id: body.comment_id,
+    });
     return inserted;
   });
   return getOne(ctx, id);
@@ -100,17 +94,12 @@ export async function answerRegrade(
   await requireCourseEditor(ctx, actor, request.course_id);
   await ctx.db.transaction(async (tx) => {
     await repo.answerRegrade(tx, id, answer, actor.userId);
-    await insertAudit(tx, [
-      {
-        courseId: request.course_id,
-        assignmentId: request.assignment_id,
-        submissionId: request.submission_id,
-        actorId: actor.userId,
-        actorEmail: actor.email,
-        action: 'regrade_answered',
-        detail: { request_id: id, answer },
-      },
-    ]);
+    const place = {
+      courseId: request.course_id,
+      assignmentId: request.assignment_id,
+      submissionId: request.submission_id,
+    };
+    await insertAudit(tx, actor, 'regrade_answered', [place], { request_id: id, answer });
   });
   return getOne(ctx, id);
 }

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import type { Actor, AppContext } from '../../lib/context.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import { scoresMayHaveChanged } from '../lti/grades.service.ts';
-import { insertAudit } from './audit.repo.ts';
+import { atSubmission, insertAudit } from './audit.repo.ts';
 import { listComments } from './comments.repo.ts';
 import { listRegrades } from './regrades.repo.ts';
 import {
@@ -28,9 +28,14 @@ const conflictMessage =
   'Another editor saved this grading meanwhile. Reload to see their changes, then grade again.';
 
 /** Everything about a submission's review: the rubric, the score, comments and regrade requests. */
-async function loadReview(db: Executor, access: SubmissionAccess): Promise<Review> {
+async function loadReview(
+  db: Executor,
+  access: SubmissionAccess,
+  known?: repo.ReviewRow | null,
+): Promise<Review> {
   const s = access.submission;
-  const row = await repo.findReview(db, s.id);
+  // The caller may have read the row already (the student's feedback does, to see whether it is released).
+  const row = known === undefined ? await repo.findReview(db, s.id) : known;
   const [rubric, selected, score, comments, regrades] = await Promise.all([
     loadRubric(db, s.assignmentId),
     row ? repo.listSelectedItemIds(db, row.id) : Promise.resolve([]),
@@ -118,27 +123,43 @@ export async function saveReview(
       gradedAt: body.status === 'graded' ? new Date() : row.gradedAt,
     });
     released = row.releasedAt !== null;
-    await insertAudit(tx, [
-      {
-        courseId: s.courseId,
-        assignmentId: s.assignmentId,
-        submissionId: s.id,
-        actorId: actor.userId,
-        actorEmail: actor.email,
-        action: body.status === 'graded' ? 'graded' : 'draft_saved',
-        detail: {
-          before: { ...before, adjustment: row.adjustment },
-          after: { status: body.status, items: itemIds.sort((a, b) => a - b), adjustment: body.adjustment },
-          reason: body.adjustment_reason,
-        },
-      },
-    ]);
+    await insertAudit(tx, actor, body.status === 'graded' ? 'graded' : 'draft_saved', [atSubmission(s)], {
+      before: { ...before, adjustment: row.adjustment },
+      after: { status: body.status, items: itemIds.sort((a, b) => a - b), adjustment: body.adjustment },
+      reason: body.adjustment_reason,
+    });
   });
   if (released) await scoresMayHaveChanged(ctx, 'assignment', s.assignmentId);
   return loadReview(ctx.db, access);
 }
 
 /* ─── Release ───────────────────────────────────────────────────────────────────────────────── */
+
+/**
+ * Releases the assignment's reviews in the course (`scope`), or hides released ones again; audited per
+ * submission, and an LMS that receives the grades is told when something changed.
+ */
+async function changeRelease(
+  ctx: AppContext,
+  actor: Actor,
+  courseId: number,
+  assignmentId: number,
+  change: { release: 'graded' | 'all' } | { retract: true },
+): Promise<number> {
+  await requireAssignmentEditor(ctx, actor, courseId, assignmentId);
+  const count = await ctx.db.transaction(async (tx) => {
+    const ids =
+      'release' in change
+        ? await repo.releaseReviews(tx, courseId, assignmentId, change.release, actor.userId)
+        : await repo.retractReviews(tx, courseId, assignmentId);
+    const places = ids.map((submissionId) => ({ courseId, assignmentId, submissionId }));
+    if ('release' in change) await insertAudit(tx, actor, 'released', places, { scope: change.release });
+    else await insertAudit(tx, actor, 'retracted', places);
+    return ids.length;
+  });
+  if (count > 0) await scoresMayHaveChanged(ctx, 'assignment', assignmentId);
+  return count;
+}
 
 export async function releaseReviews(
   ctx: AppContext,
@@ -147,24 +168,7 @@ export async function releaseReviews(
   assignmentId: number,
   scope: 'graded' | 'all',
 ): Promise<ReleaseResult> {
-  await requireAssignmentEditor(ctx, actor, courseId, assignmentId);
-  const released = await ctx.db.transaction(async (tx) => {
-    const ids = await repo.releaseReviews(tx, courseId, assignmentId, scope, actor.userId);
-    await insertAudit(
-      tx,
-      ids.map((submissionId) => ({
-        courseId,
-        assignmentId,
-        submissionId,
-        actorId: actor.userId,
-        actorEmail: actor.email,
-        action: 'released',
-        detail: { scope },
-      })),
-    );
-    return ids.length;
-  });
-  if (released > 0) await scoresMayHaveChanged(ctx, 'assignment', assignmentId);
+  const released = await changeRelease(ctx, actor, courseId, assignmentId, { release: scope });
   return { released, retracted: 0 };
 }
 
@@ -174,24 +178,7 @@ export async function retractReviews(
   courseId: number,
   assignmentId: number,
 ): Promise<ReleaseResult> {
-  await requireAssignmentEditor(ctx, actor, courseId, assignmentId);
-  const retracted = await ctx.db.transaction(async (tx) => {
-    const ids = await repo.retractReviews(tx, courseId, assignmentId);
-    await insertAudit(
-      tx,
-      ids.map((submissionId) => ({
-        courseId,
-        assignmentId,
-        submissionId,
-        actorId: actor.userId,
-        actorEmail: actor.email,
-        action: 'retracted',
-        detail: {},
-      })),
-    );
-    return ids.length;
-  });
-  if (retracted > 0) await scoresMayHaveChanged(ctx, 'assignment', assignmentId);
+  const retracted = await changeRelease(ctx, actor, courseId, assignmentId, { retract: true });
   return { released: 0, retracted };
 }
 
@@ -224,7 +211,7 @@ export async function getFeedback(
       regrade_requests: [],
     };
   }
-  const review = await loadReview(ctx.db, access);
+  const review = await loadReview(ctx.db, access, row);
   const selected = new Set(review.selected_item_ids);
   return {
     submission_id: s.id,

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
 import { assignmentCourses, assignments } from '../../db/schema-assignments.ts';
-import { reviewItems, reviewSettings, reviews, rubricItems } from '../../db/schema-review.ts';
+import { reviewItems, reviewSettings, rubricItems } from '../../db/schema-review.ts';
 
 /* ─── The assignment in its course ──────────────────────────────────────────────────────────── */
 
@@ -136,10 +136,14 @@ export async function replaceItems(db: Executor, assignmentId: number, items: Ne
 }
 
 /**
- * Brings every review of the assignment to the rubric's current points; returns the ids of those whose
- * points changed (their version grows, so an editor's open grading form meets a 409, not stale numbers).
+ * Brings every review of the assignment to the rubric's current points; returns the submissions and
+ * courses of those whose points changed (their version grows, so an editor's open grading form meets a
+ * 409, not stale numbers).
  */
-export async function recomputeReviews(db: Executor, assignmentId: number): Promise<number[]> {
+export async function recomputeReviews(
+  db: Executor,
+  assignmentId: number,
+): Promise<{ submissionId: number; courseId: number }[]> {
   const result = await db.execute(sql`
     update reviews r set rubric_points = t.points, version = r.version + 1, updated_at = now()
     from (
@@ -151,11 +155,11 @@ export async function recomputeReviews(db: Executor, assignmentId: number): Prom
       group by r2.id
     ) t
     where r.id = t.id and r.rubric_points is distinct from t.points
-    returning r.id`);
-  return z
-    .object({ rows: z.array(z.object({ id: z.coerce.number() })) })
-    .parse(result)
-    .rows.map((r) => r.id);
+    returning r.submission_id, r.course_id`);
+  const Rows = z.object({
+    rows: z.array(z.object({ submission_id: z.coerce.number(), course_id: z.coerce.number() })),
+  });
+  return Rows.parse(result).rows.map((r) => ({ submissionId: r.submission_id, courseId: r.course_id }));
 }
 
 /** The autograder's maximum of the assignment: its test cases' points (drafts do not count). */
@@ -164,13 +168,4 @@ export async function findAutogradeMax(db: Executor, assignmentId: number): Prom
     select coalesce(sum(points), 0)::float8 as total from test_cases
     where assignment_id = ${assignmentId} and not draft`);
   return z.object({ rows: z.tuple([z.object({ total: z.coerce.number() })]) }).parse(result).rows[0].total;
-}
-
-/** Reviews of the assignment whose points the rubric decides (for the recompute's audit). */
-export async function listReviewSubmissions(db: Executor, reviewIds: number[]) {
-  if (reviewIds.length === 0) return [];
-  return db
-    .select({ submissionId: reviews.submissionId, courseId: reviews.courseId, released: reviews.releasedAt })
-    .from(reviews)
-    .where(inArray(reviews.id, reviewIds));
 }

@@ -7,6 +7,7 @@ import { badRequest } from '../../lib/errors.ts';
 import { scoresMayHaveChanged } from '../lti/grades.service.ts';
 import { insertAudit } from './audit.repo.ts';
 import { requireAssignmentEditor, requireItemsOf } from './review-access.ts';
+import { round2 } from './review-shape.ts';
 import * as repo from './rubric.repo.ts';
 
 /*
@@ -15,8 +16,6 @@ import * as repo from './rubric.repo.ts';
  * assignment, so every course given it shares it; a save recomputes every review that ticks a changed
  * or removed item, in the same transaction (the UI says how many before saving: each item's `uses`).
  */
-
-const round2 = (n: number) => Math.round(n * 100) / 100;
 
 function toItem(row: repo.ItemRow): RubricItem {
   return { ...row, points: round2(row.points) };
@@ -80,27 +79,13 @@ export async function saveRubric(
     });
     await repo.replaceItems(tx, assignmentId, body.items);
     const changed = await repo.recomputeReviews(tx, assignmentId);
-    const touched = await repo.listReviewSubmissions(tx, changed);
-    await insertAudit(tx, [
-      {
-        courseId,
-        assignmentId,
-        submissionId: null,
-        actorId: actor.userId,
-        actorEmail: actor.email,
-        action: 'rubric_saved',
-        detail: { items: body.items.length, recomputed: changed.length, settings: body.settings },
-      },
-      ...touched.map((t) => ({
-        courseId: t.courseId,
-        assignmentId,
-        submissionId: t.submissionId,
-        actorId: actor.userId,
-        actorEmail: actor.email,
-        action: 'recomputed',
-        detail: { reason: 'rubric_saved' },
-      })),
-    ]);
+    await insertAudit(tx, actor, 'rubric_saved', [{ courseId, assignmentId, submissionId: null }], {
+      items: body.items.length,
+      recomputed: changed.length,
+      settings: body.settings,
+    });
+    const places = changed.map((t) => ({ courseId: t.courseId, assignmentId, submissionId: t.submissionId }));
+    await insertAudit(tx, actor, 'recomputed', places, { reason: 'rubric_saved' });
     return changed.length;
   });
   // Weights and the rubric maximum change every reviewed score, recomputed or not.
