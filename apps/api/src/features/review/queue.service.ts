@@ -2,7 +2,7 @@ import type { ReviewAuditList, ReviewQueue, ReviewQueueRow, ReviewStatus } from 
 import type { Actor, AppContext } from '../../lib/context.ts';
 import { listAudit } from './audit.repo.ts';
 import { getReviewableSubmission, requireAssignmentEditor } from './review-access.ts';
-import { round2 } from './review-shape.ts';
+import { person, round2 } from './review-shape.ts';
 import * as repo from './reviews.repo.ts';
 
 /*
@@ -18,15 +18,7 @@ function toRow(r: repo.QueueRow): ReviewQueueRow {
     submitted_at: r.submitted_at?.toISOString() ?? null,
     autograde_score: r.autograde_score,
     status: r.status ?? 'none',
-    grader:
-      r.grader_id === null
-        ? null
-        : {
-            id: r.grader_id,
-            email: r.grader_email ?? '',
-            first_name: r.grader_first_name ?? '',
-            last_name: r.grader_last_name ?? '',
-          },
+    grader: person(r.grader_id, r.grader_email, r.grader_first_name, r.grader_last_name),
     total: r.total === null ? null : round2(r.total),
     released_at: r.released_at?.toISOString() ?? null,
     open_regrade_requests: r.open_requests,

@@ -23,7 +23,8 @@ export function toComment(row: CommentRow, people: Map<number, Person>, studentI
   };
 }
 
-const person = (id: number | null, email: string | null, first: string | null, last: string | null) =>
+/** A person from the four columns of a left join: null when the join found nobody. */
+export const person = (id: number | null, email: string | null, first: string | null, last: string | null) =>
   id === null ? null : { id, email: email ?? '', first_name: first ?? '', last_name: last ?? '' };
 
 export function toRegrade(row: RegradeRow): RegradeRequest {
