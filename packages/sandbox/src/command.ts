@@ -40,6 +40,8 @@ export interface CommandInput {
    * PID 1, and its CPU is counted by the host when bwrap is waited for). Only the launcher collects files.
    */
   init?: 'launcher' | 'supervisor' | 'program';
+  /** The launcher's wall limit on the program's own time (absent: none; the host's timer alone). */
+  wallMs?: number;
 }
 
 /** /dev/shm holds multiprocessing's semaphores; it needs little, and it is RAM. */
@@ -88,6 +90,7 @@ export function buildCommand(input: CommandInput): { file: string; args: string[
         ? program
         : launcherArgs(
             options.pythonPath,
+            input.wallMs ?? 0,
             input.collect,
             input.collectMaxFiles,
             input.collectMaxBytes,

@@ -49,12 +49,13 @@ _signal.signal(_signal.SIGINT, _signal.SIG_DFL)
 }
 
 const LAUNCHER = String.raw`${pid1Prelude('launcher')}
+import time
 OUT = 3
 posix.set_inheritable(OUT, False)
 a = sys.argv
-max_files, max_bytes, n = int(a[1]), int(a[2]), int(a[3])
-pats = [p.split('/') for p in a[4:4 + n]]
-child = a[4 + n:]
+wall, max_files, max_bytes, n = int(a[1]) / 1000, int(a[2]), int(a[3]), int(a[4])
+pats = [p.split('/') for p in a[5:5 + n]]
+child = a[5 + n:]
 JOB = '/job'
 
 def seg(p, s):
@@ -93,25 +94,73 @@ def walk(rel, depth, found, budget):
         elif matches(r.split('/')):
             found.append(r)
 
+# SIGCHLD stays pending for sigtimedwait; the program starts with an empty mask all the same.
+_signal.pthread_sigmask(_signal.SIG_BLOCK, [_signal.SIGCHLD])
 # posix_spawn (vfork) rather than fork: ~1 ms less. Python ignores these two; the program must not.
 try:
-    pid = posix.posix_spawn(child[0], child, posix.environ, setsigdef=(_signal.SIGPIPE, _signal.SIGXFSZ))
+    pid = posix.posix_spawn(child[0], child, posix.environ, setsigdef=(_signal.SIGPIPE, _signal.SIGXFSZ),
+                            setsigmask=())
 except OSError as e:
     posix.write(2, ('launcher: cannot run %s: %s\n' % (child[0], e.strerror)).encode())
     posix._exit(127)
-cpu, rss, status = 0.0, 0, None
+start = time.monotonic()
+cpu, rss, status, walled = 0.0, 0, None, False
 
 def reaped(ru):
     global cpu, rss
     cpu += ru.ru_utime + ru.ru_stime
     rss = max(rss, ru.ru_maxrss)
 
+def read(path):
+    fd = posix.open(path, posix.O_RDONLY)
+    try:
+        return posix.read(fd, 1024)
+    finally:
+        posix.close(fd)
+
+def waited():
+    # The longest any one live thread has waited for a CPU while runnable (schedstat): what a busy host
+    # cost the program. The longest rather than the sum, so threads of its own crowding each other
+    # cannot add up to more than the time that passed. The kernel adds a wait to schedstat only when the
+    # thread gets the CPU again, so a thread runnable now (state R) may be waiting still: say so.
+    most, runnable = 0, False
+    for p in posix.listdir('/proc'):
+        if not p.isdigit() or p == '1':
+            continue
+        try:
+            for t in posix.listdir('/proc/%s/task' % p):
+                most = max(most, int(read('/proc/%s/task/%s/schedstat' % (p, t)).split()[1]))
+                runnable = runnable or read('/proc/%s/task/%s/stat' % (p, t)).rsplit(b')', 1)[1][:3] == b' R '
+        except (OSError, ValueError, IndexError):
+            pass
+    return most / 1e9, runnable
+
 # Reap as processes end (zombies would count against RLIMIT_NPROC) until the program itself is gone.
+# The wall limit is the program's own time: what passed since it started, less what it waited for a CPU,
+# so a busy host costs it nothing while sleeping or blocking does. It ends the program only when nothing
+# of it is runnable (a runnable thread runs, under its CPU limit, or waits for the host), and past
+# 20 × the limit + 60 s whatever it waited for.
+deadline = start + wall
 while status is None:
-    p, st, ru = posix.wait4(-1, 0)
-    reaped(ru)
-    if p == pid:
-        status = st
+    p, st, ru = posix.wait4(-1, 0 if walled or not wall else posix.WNOHANG)
+    if p:
+        reaped(ru)
+        if p == pid:
+            status = st
+        continue
+    now = time.monotonic()
+    if now >= deadline:
+        delay, runnable = waited()
+        own = now - start - min(delay, now - start)
+        if (own >= wall and not runnable) or now - start >= wall * 20 + 60:
+            walled = True
+            try:
+                posix.kill(-1, _signal.SIGKILL)
+            except OSError:
+                pass
+            continue
+        deadline = now + (min(0.02, wall) if own >= wall else wall - own)
+    _signal.sigtimedwait([_signal.SIGCHLD], max(0.001, deadline - now))
 # Then its leftovers: a process forked while the kill went round belongs to one that dies, so kill again.
 while True:
     try:
@@ -129,6 +178,8 @@ if pats:
     walk('', max(len(p) for p in pats), found, [20000])
 head, body, total = [], [], 0
 head.append('usage %d %d' % (round(cpu * 1000), rss))
+if walled:
+    head.append('limit wall')
 for r in found:
     h = r.encode('utf-8', 'surrogateescape').hex()
     full = JOB + '/' + r
@@ -168,9 +219,21 @@ posix.close(OUT)
 posix._exit(128 + posix.WTERMSIG(status) if posix.WIFSIGNALED(status) else posix.WEXITSTATUS(status))
 `;
 
-/** `python3 -I -S -c LAUNCHER …` followed by the program's own command line. */
+/**
+ * The launcher's own wall limit gives up after this: 20 × the limit + 60 s of time passed, however long
+ * the program waited for a CPU (as the pytest harness does for a test's own time).
+ */
+export function launcherCeilingMs(wallMs: number): number {
+  return wallMs * 20 + 60_000;
+}
+
+/**
+ * `python3 -I -S -c LAUNCHER …` followed by the program's own command line. `wallMs` (0: none) is the
+ * program's own time, as the launcher measures it: see `waited()` above.
+ */
 export function launcherArgs(
   pythonPath: string,
+  wallMs: number,
   patterns: string[],
   maxFiles: number,
   maxBytes: number,
@@ -182,6 +245,7 @@ export function launcherArgs(
     '-S',
     '-c',
     LAUNCHER,
+    String(wallMs),
     String(maxFiles),
     String(maxBytes),
     String(patterns.length),
@@ -191,6 +255,8 @@ export function launcherArgs(
 }
 
 export interface LauncherReport {
+  /** The launcher ended the program on its wall limit. */
+  wall: boolean;
   cpuMs: number | null;
   memoryKb: number | null;
   files: SandboxCollectedFile[];
@@ -207,7 +273,7 @@ export function parseLauncherReport(
   maxFiles: number,
   maxBytes: number,
 ): LauncherReport {
-  const report: LauncherReport = { cpuMs: null, memoryKb: null, files: [], skipped: [] };
+  const report: LauncherReport = { wall: false, cpuMs: null, memoryKb: null, files: [], skipped: [] };
   const buffer = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
   let offset = 0;
   const wanted: { path: string; size: number }[] = [];
@@ -220,6 +286,8 @@ export function parseLauncherReport(
     if (kind === 'usage') {
       report.cpuMs = toCount(first);
       report.memoryKb = toCount(second);
+    } else if (kind === 'limit') {
+      report.wall ||= first === 'wall';
     } else if (kind === 'file' || kind === 'skip') {
       const path = decodeName(first);
       if (path === null || !patterns.some((pattern) => pattern.test(path))) continue;

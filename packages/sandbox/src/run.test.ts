@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeSandbox } from './probe.ts';
+import { sandboxProcesses } from './testing.ts';
 import { runSandboxed } from './run.ts';
 import { SandboxRequestError, SandboxUnavailableError, type SandboxRequest } from './types.ts';
 
@@ -294,5 +295,21 @@ describe.concurrent('mounts, names and failures', { timeout: 20_000 }, () => {
     expect(await probeSandbox()).toBe(await probeSandbox()); // cached
     const missing = await probeSandbox({ bwrapPath: '/nonexistent/bwrap', maxAgeMs: 0 });
     expect(missing).toMatchObject({ ok: false, detail: expect.stringContaining('bubblewrap') });
+  });
+});
+
+// The host's own event loop can be busy when a run ends (a grader parsing a large report, say): the
+// run's end and a timer then come due together, and the timer must not turn a finished run into a limit.
+describe('a run that ends while the host is busy', { timeout: 30_000 }, () => {
+  it('keeps its result', async () => {
+    const marker = `busy-host-${process.pid}`;
+    const pending = python('import time\ntime.sleep(0.2)\n', {
+      argv: ['main.py', marker],
+      limits: { wallMs: 400 },
+    });
+    while ((await sandboxProcesses(marker)).length === 0) await new Promise((r) => setTimeout(r, 10));
+    const until = performance.now() + 1500;
+    while (performance.now() < until); // the event loop held past the end of the run and its wall limit
+    expect(await pending).toMatchObject({ limit: null, exitCode: 0 });
   });
 });

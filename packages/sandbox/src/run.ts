@@ -7,7 +7,14 @@ import { buildCommand, type ResolvedOptions, type WritableJob } from './command.
 import { drainAfterExit } from './drain.ts';
 import { findLeakedDescriptors, type LeakedDescriptors } from './fds.ts';
 import { createJobDir, removeJobDir, validateFiles } from './jobdir.ts';
-import { FIRST_FILE_FD, REPORT_FD, RESULT_FD, parseLauncherReport, type LauncherReport } from './launcher.ts';
+import {
+  FIRST_FILE_FD,
+  REPORT_FD,
+  RESULT_FD,
+  launcherCeilingMs,
+  parseLauncherReport,
+  type LauncherReport,
+} from './launcher.ts';
 import { resolvePositiveLimits } from './limits.ts';
 import { compileCollectPatterns, validateMountPoint } from './paths.ts';
 import {
@@ -34,6 +41,8 @@ import {
 } from './types.ts';
 
 const PAGE = 4096;
+/** Past the launcher's ceiling, the time the host gives bubblewrap to start and the launcher to report. */
+const BACKSTOP_MARGIN_MS = 30_000;
 
 /**
  * Runs `/usr/bin/python3 -I <argv>` on `request.files` inside bubblewrap, as uid 65534, with rlimits,
@@ -72,6 +81,7 @@ export async function runSandboxed(
       collect,
       collectMaxFiles: COLLECT_MAX_FILES,
       collectMaxBytes: COLLECT_MAX_BYTES,
+      wallMs: limits.wallMs,
       mounts: [
         ...readOnlyDirs,
         ...readOnlyFiles.map((set, index) => ({
@@ -81,7 +91,9 @@ export async function runSandboxed(
       ],
     });
     const leaked = await findLeakedDescriptors();
-    const raw = await execute({ file, args }, limits, writableJob, request, leaked);
+    // The launcher holds the program to its wall limit; the host's timer is the backstop behind it.
+    const backstop = { ...limits, wallMs: launcherCeilingMs(limits.wallMs) + BACKSTOP_MARGIN_MS };
+    const raw = await execute({ file, args }, backstop, writableJob, request, leaked);
     await recheckAfterFailure(raw.exitCode, raw.stderr.text(), config);
     return toResult(
       raw,
@@ -306,7 +318,14 @@ export function toResult(raw: RawRun, limits: SandboxLimits, report: LauncherRep
     stderr,
     stdoutTruncated: raw.stdout.truncated,
     stderrTruncated: raw.stderr.truncated,
-    limit: classifyLimit({ killedFor: raw.killedFor, signal, stderr, timeMs: raw.timeMs, truncated, limits }),
+    limit: classifyLimit({
+      killedFor: raw.killedFor ?? (report.wall ? 'wall' : null),
+      signal,
+      stderr,
+      timeMs: raw.timeMs,
+      truncated,
+      limits,
+    }),
     files: report.files,
   };
   if (report.skipped.length > 0) result.filesSkipped = report.skipped;

@@ -1,5 +1,6 @@
 /** Starting, killing and reading the exit of a bubblewrap command: shared by runs and kernels. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 import { constants as osConstants } from 'node:os';
 import { assertAvailable, forgetAvailability } from './availability.ts';
@@ -35,8 +36,19 @@ export function spawnSandbox(
 }
 
 /** False once Node has reaped bwrap: from then on its pid (and process group id) may be someone else's. */
+/**
+ * Whether the sandbox still runs. Node learns of an exit on a later turn of its event loop than the
+ * kernel's: a timer that comes due in the same turn (a busy loop) must find an ended process ended, so
+ * an exited process not reaped yet (a zombie, state Z) counts as ended too.
+ */
 export function isRunning(child: ChildProcess): boolean {
-  return child.exitCode === null && child.signalCode === null && child.pid !== undefined;
+  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return false;
+  try {
+    const stat = readFileSync(`/proc/${child.pid}/stat`, 'latin1');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return false; // gone from /proc: reaped already
+  }
 }
 
 /** SIGKILLs bwrap's process group, which takes the whole sandbox with it. */
