@@ -23,5 +23,6 @@ export * from './overview.ts';
 export * from './gradebook.ts';
 export * from './extensions.ts';
 export * from './lti.ts';
+export * from './notifications.ts';
 export * from './review.ts';
 export * from './similarity.ts';

@@ -25,7 +25,7 @@ export const socialAccounts = pgTable(
   ],
 );
 
-export const EMAIL_KINDS = ['verify_email', 'invitation', 'set_password'] as const;
+export const EMAIL_KINDS = ['verify_email', 'invitation', 'set_password', 'notification', 'digest'] as const;
 export const EMAIL_STATUSES = ['pending', 'sent', 'failed', 'kept'] as const;
 
 /**
@@ -42,11 +42,21 @@ export const emailOutbox = pgTable(
     lang: text('lang').notNull(),
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
+    /** The HTML part (notifications and digests; empty: text only). */
+    htmlBody: text('html_body').notNull().default(''),
+    /** The one-click unsubscribe URL (RFC 8058), sent as List-Unsubscribe with List-Unsubscribe-Post. */
+    unsubscribeUrl: text('unsubscribe_url').notNull().default(''),
+    /** Written once per key (`notification:12`, `digest:7:2026-11-29`): a second writer's insert does nothing. */
+    dedupeKey: text('dedupe_key'),
     status: text('status', { enum: EMAIL_STATUSES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error').notNull().default(''),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('email_outbox_created_idx').on(t.createdAt), index('email_outbox_user_idx').on(t.toUserId)],
+  (t) => [
+    index('email_outbox_created_idx').on(t.createdAt),
+    index('email_outbox_user_idx').on(t.toUserId),
+    uniqueIndex('email_outbox_dedupe_key').on(t.dedupeKey),
+  ],
 );

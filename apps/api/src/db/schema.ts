@@ -102,6 +102,8 @@ export const courses = pgTable(
     description: text('description').notNull().default(''),
     hasVideos: boolean('has_videos').notNull().default(false),
     hasAssessment: boolean('has_assessment').notNull().default(false),
+    /** Its editors get a notification when a member joins (off by default: docs/notifications.md). */
+    notifyEditorsOfMembers: boolean('notify_editors_of_members').notNull().default(false),
     /** An IANA zone; null follows the server's DEFAULT_TIME_ZONE, so changing that moves these courses too. */
     timeZone: text('time_zone'),
     /** Its rows of course_students and course_editors: kept by a trigger (migration 0016), cascades included. */

@@ -5,7 +5,8 @@ import { escapeLike } from '../../db/like.ts';
 import { courseEditors, courseStudents, courses } from '../../db/schema.ts';
 import { prepareSelect, statementCache } from '../../db/prepared.ts';
 
-export type CourseRow = typeof courses.$inferSelect;
+/** A course as its screens show it (the notification switch is read by the notifications feature). */
+export type CourseRow = Omit<typeof courses.$inferSelect, 'notifyEditorsOfMembers'>;
 /** The member counts are the trigger's to keep (migration 0016), never written by the API. */
 export type NewCourseRow = Omit<typeof courses.$inferInsert, 'studentCount' | 'editorCount'>;
 

@@ -3,6 +3,7 @@ import type { ForumFinalizeResult } from '@kadai/contracts';
 import type { Config } from '../../config.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { HttpError, notFound } from '../../lib/errors.ts';
+import { announce } from './notices.ts';
 import { publishDue } from './records.repo.ts';
 
 /*
@@ -16,7 +17,9 @@ import { publishDue } from './records.repo.ts';
 export const FORUM_FINALIZE_QUEUE = 'forum-finalize';
 
 export async function publishDueAnnouncements(ctx: AppContext): Promise<ForumFinalizeResult> {
-  const published = await publishDue(ctx.db);
+  const published = await publishDue(ctx.db, async (tx, rows) => {
+    for (const row of rows) if (row.isAnnouncement) await announce(tx, row);
+  });
   if (published.length > 0) {
     ctx.log.info({ published: published.map((row) => row.id) }, 'forum: published scheduled posts');
   }

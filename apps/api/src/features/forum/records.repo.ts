@@ -220,9 +220,19 @@ export async function findDisplayLanguage(db: Executor, userId: number): Promise
  * The UPDATE's `published_at IS NULL` is re-checked on the locked row, so when the job and the
  * finalize call run at once each row is published by exactly one of them (docs/forum.md).
  */
+type Published = {
+  id: number;
+  courseId: number;
+  isAnnouncement: boolean;
+  title: string;
+  authorId: number | null;
+};
+
+/** `then` runs in the same transaction on what went out (the announcements' notifications). */
 export async function publishDue(
   db: Executor,
-): Promise<{ id: number; courseId: number; isAnnouncement: boolean }[]> {
+  then: (tx: Executor, published: Published[]) => Promise<void> = async () => {},
+): Promise<Published[]> {
   return db.transaction(async (tx) => {
     const published = await tx
       .update(forumRecords)
@@ -243,7 +253,10 @@ export async function publishDue(
         id: forumRecords.id,
         courseId: forumRecords.courseId,
         isAnnouncement: forumRecords.isAnnouncement,
+        title: forumRecords.title,
+        authorId: forumRecords.authorId,
       });
+    await then(tx, published);
     const perCourse = new Map<number, { topics: number; announcements: number }>();
     for (const row of published) {
       const stats = perCourse.get(row.courseId) ?? { topics: 0, announcements: 0 };

@@ -15,6 +15,7 @@ import { getCourseRole } from '../courses/courses.service.ts';
 import { attachFiles, listStorageKeysOfRecord } from './files.repo.ts';
 import { canEdit, canSeeTopic, getVisibleRecord } from './forum-access.ts';
 import { canManageCourse } from '../courses/courses.service.ts';
+import { announce, tellOfReply } from './notices.ts';
 import { presentRecord } from './present.ts';
 import { queueFinalize } from './publish.ts';
 import * as repo from './records.repo.ts';
@@ -117,8 +118,10 @@ export async function createRecord(ctx: AppContext, actor: Actor, input: CreateI
     });
     if (topic) {
       await repo.bumpCommentCount(tx, topic.id, 1, now);
+      await tellOfReply(tx, topic, row.id, actor.userId);
     } else if (row.publishedAt) {
       await repo.bumpStats(tx, row.courseId, { topics: 1, announcements: row.isAnnouncement ? 1 : 0 });
+      if (row.isAnnouncement) await announce(tx, row);
     }
     // Writing a topic (or in it) means having read it.
     await repo.markRead(tx, { userId: actor.userId, recordId: topic?.id ?? row.id, courseId: row.courseId });
@@ -219,6 +222,7 @@ export async function updateRecord(
       delete changes.scheduledAt;
     } else if (publishNow) {
       await repo.bumpStats(tx, locked.courseId, { topics: 1, announcements: locked.isAnnouncement ? 1 : 0 });
+      if (locked.isAnnouncement) await announce(tx, { ...locked, title: changes.title ?? locked.title });
     } else if (reschedule && locked.publishedAt !== null) {
       throw alreadyPublished();
     }
@@ -296,6 +300,7 @@ export async function makeAnnouncement(
     }
     if (!locked.isAnnouncement && locked.publishedAt !== null) {
       await repo.bumpStats(tx, locked.courseId, { topics: 0, announcements: 1 });
+      await announce(tx, locked);
     }
     await repo.updateRecord(tx, id, changes);
   });

@@ -26,7 +26,7 @@ export type Recipient = Pick<
 >;
 
 export interface EmailDraft {
-  kind: EmailKind;
+  kind: Exclude<EmailKind, 'notification' | 'digest'>;
   to: Recipient;
   link: string;
   lifetimeSeconds: number;

@@ -48,7 +48,10 @@ function footer(v: EmailVariables, lang: Lang): string {
     : `-- \n${v.productName}\nThis message was sent automatically; replies are not read.`;
 }
 
-const TEMPLATES: Record<EmailKind, Record<Lang, (v: EmailVariables) => RenderedEmail>> = {
+/** Account e-mails; notifications and digests are written by the notifications feature (its mail.ts). */
+type AccountEmailKind = Exclude<EmailKind, 'notification' | 'digest'>;
+
+const TEMPLATES: Record<AccountEmailKind, Record<Lang, (v: EmailVariables) => RenderedEmail>> = {
   verify_email: {
     ja: (v) => ({
       subject: `【${v.productName}】メールアドレスの確認`,
@@ -162,6 +165,10 @@ const TEMPLATES: Record<EmailKind, Record<Lang, (v: EmailVariables) => RenderedE
   },
 };
 
-export function renderEmail(kind: EmailKind, language: Language, variables: EmailVariables): RenderedEmail {
+export function renderEmail(
+  kind: AccountEmailKind,
+  language: Language,
+  variables: EmailVariables,
+): RenderedEmail {
   return TEMPLATES[kind][langOf(language)](variables);
 }

@@ -1,0 +1,24 @@
+import type { Executor } from '../../db/client.ts';
+import { insertNotifications, type NotificationEvent } from './notify.repo.ts';
+
+export type { NotificationEvent, Recipients } from './notify.repo.ts';
+
+/**
+ * Tells the event's recipients, in the caller's transaction: the notification exists exactly when what
+ * it tells of does. Other features call this; the e-mails follow from the rows (mailer.ts). Returns how
+ * many people it added.
+ */
+export function notify(tx: Executor, event: NotificationEvent): Promise<number> {
+  return insertNotifications(tx, event);
+}
+
+/** The app's paths notifications link to (apps/web routes). */
+export const links = {
+  course: (courseId: number) => `/course/${courseId}`,
+  forumRecord: (courseId: number, recordId: number) => `/course/${courseId}/forum/${recordId}`,
+  submission: (courseId: number, submissionId: number) => `/course/${courseId}/submission/${submissionId}`,
+  assignment: (courseId: number, assignmentId: number) => `/course/${courseId}/assignment/${assignmentId}`,
+  quiz: (courseId: number, quizId: number, quizCourseId: number) =>
+    `/course/${courseId}/quizzes/${quizId}/quiz-courses/${quizCourseId}`,
+  members: (courseId: number) => `/course/${courseId}/members`,
+};
