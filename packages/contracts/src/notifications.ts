@@ -90,10 +90,14 @@ export type NotificationList = z.infer<typeof NotificationList>;
 export const UnreadCount = z.object({ unread: z.number().int() });
 export type UnreadCount = z.infer<typeof UnreadCount>;
 
-export const MarkAllRead = z.object({
-  /** Only this course's (absent: all of them). */
-  course_id: z.number().int().min(1).max(2_147_483_647).optional(),
-});
+export const MarkAllRead = z
+  .object({
+    /** Only this course's (absent: all of them). */
+    course_id: z.number().int().min(1).max(2_147_483_647).optional(),
+    /** Only those about this page (`/course/3/submission/41`): a page marks what it shows as read. */
+    link: z.string().max(500).optional(),
+  })
+  .strict();
 export type MarkAllRead = z.infer<typeof MarkAllRead>;
 
 export const MarkedRead = z.object({ marked: z.number().int(), unread: z.number().int() });
