@@ -62,6 +62,7 @@ import { registerVideoRoutes } from './features/videos/videos.routes.ts';
 import { registerAssessmentRoutes } from './features/assessment/assessment.routes.ts';
 import { registerGradebookRoutes } from './features/assessment/gradebook.routes.ts';
 import { registerExtensionRoutes } from './features/extensions/extensions.routes.ts';
+import { registerNotificationRoutes } from './features/notifications/notifications.routes.ts';
 import { registerReviewRoutes } from './features/review/review.routes.ts';
 import { registerReviewCommentRoutes } from './features/review/review-comments.routes.ts';
 import { registerSimilarityRoutes } from './features/similarity/similarity.routes.ts';
@@ -355,6 +356,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerAssessmentRoutes(api, ctx);
       registerGradebookRoutes(api, ctx);
       registerExtensionRoutes(api, ctx);
+      registerNotificationRoutes(api, ctx);
       registerReviewRoutes(api, ctx);
       registerReviewCommentRoutes(api, ctx);
       registerSimilarityRoutes(api, ctx);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { str } from './text.ts';
 import { timeZone } from './time-zone.ts';
 
 /*
@@ -74,7 +75,7 @@ export type Notification = z.infer<typeof Notification>;
 
 export const NotificationListQuery = z.object({
   /** The previous page's `next_cursor` (newest first). */
-  cursor: z.string().max(200).optional(),
+  cursor: str().max(200).optional(),
   page_size: z.coerce.number().int().min(1).max(100).default(20),
   unread: z.enum(['true', 'false']).optional(),
 });
@@ -95,7 +96,7 @@ export const MarkAllRead = z
     /** Only this course's (absent: all of them). */
     course_id: z.number().int().min(1).max(2_147_483_647).optional(),
     /** Only those about this page (`/course/3/submission/41`): a page marks what it shows as read. */
-    link: z.string().max(500).optional(),
+    link: str().max(500).optional(),
   })
   .strict();
 export type MarkAllRead = z.infer<typeof MarkAllRead>;

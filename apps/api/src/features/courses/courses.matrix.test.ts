@@ -162,6 +162,8 @@ describeMatrix<World, Caller>({
     !path.endsWith('/overview/') &&
     !path.includes('/gradebook/') &&
     !path.includes('/extensions/') &&
+    // The course's notification switches: notifications.matrix.test.ts.
+    !path.endsWith('/notification-settings/') &&
     // The teacher's review and similarity reports: review.matrix.test.ts, similarity.matrix.test.ts.
     !/\/(assignments|saved-comments|regrade-requests)\//.test(path),
 });
