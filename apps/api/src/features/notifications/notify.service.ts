@@ -9,7 +9,15 @@ export type { NotificationEvent, Recipients } from './notify.repo.ts';
  * many people it added.
  */
 export function notify(tx: Executor, event: NotificationEvent): Promise<number> {
-  return insertNotifications(tx, event);
+  return insertNotifications(tx, [event]);
+}
+
+/**
+ * Several events in one statement, each with its own key and recipients (a release of many reviews, a
+ * list of new members): what `notify` does for one, without a round trip per event.
+ */
+export function notifyEach(tx: Executor, events: readonly NotificationEvent[]): Promise<number> {
+  return insertNotifications(tx, events);
 }
 
 /** The app's paths notifications link to (apps/web routes). */
