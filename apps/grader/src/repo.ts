@@ -210,6 +210,7 @@ export async function storeResults(
       submissionId,
       'SELECT COALESCE(SUM(points), 0) FROM evaluations WHERE submission_id = $1',
     );
+    await tellAuthor(query, submissionId, token);
     return true;
   });
 }
@@ -250,6 +251,30 @@ async function setScore(query: Query, submissionId: number, scoreSql: string): P
   );
 }
 
+/**
+ * The author's notification that their submission was graded (docs/notifications.md, "Events"), in the
+ * attempt's transaction: the same row shape as the API's fan-out (apps/api notify.repo.ts), which the
+ * grader cannot import. The key names the attempt's token, so a re-grade is a new event and nothing else
+ * is. Reference runs and authors who are not students of the course (an editor trying it) are not told.
+ * The e-mail waits two minutes: the author is likely on the page, which marks it read.
+ */
+async function tellAuthor(query: Query, submissionId: number, token: string): Promise<void> {
+  await query(
+    `INSERT INTO notifications (user_id, course_id, kind, event_key, link, facts, mail_after)
+     SELECT s.user_id, s.course_id, 'submission_graded', 'graded:' || s.id || ':' || $2::text,
+            '/course/' || s.course_id || '/submission/' || s.id,
+            jsonb_strip_nulls(jsonb_build_object('title', a.title, 'score', s.score, 'max_score', s.max_score)),
+            now() + interval '2 minutes'
+       FROM submissions s
+       JOIN assignments a ON a.id = s.assignment_id
+       JOIN users u ON u.id = s.user_id AND u.is_active
+       JOIN course_students cs ON cs.course_id = s.course_id AND cs.user_id = s.user_id
+      WHERE s.id = $1 AND NOT s.is_reference
+     ON CONFLICT (user_id, event_key) DO NOTHING`,
+    [submissionId, token],
+  );
+}
+
 /** InvalidFormat: the reason for the student, score 0, no evaluations. */
 export async function storeInvalidFormat(
   sql: SqlClient,
@@ -266,6 +291,7 @@ export async function storeInvalidFormat(
     if (held.rows.length === 0) return false;
     await query('DELETE FROM evaluations WHERE submission_id = $1', [submissionId]);
     await setScore(query, submissionId, 'SELECT 0');
+    await tellAuthor(query, submissionId, token);
     return true;
   });
 }
