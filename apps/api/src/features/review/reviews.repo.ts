@@ -161,13 +161,25 @@ export async function listQueue(db: Executor, courseId: number, assignmentId: nu
 /* ─── Release ───────────────────────────────────────────────────────────────────────────────── */
 
 /** Releases the assignment's reviews in the course (graded ones, or drafts too); their submission ids. */
+/** A review just released: whose, and a digest of what its student now reads. */
+export interface ReleasedReview {
+  submissionId: number;
+  reviewId: number;
+  userId: number;
+  /**
+   * md5 of the score's parts, the reason, the comment and the ticked items: a release of what the
+   * student already had (retracted, then released unchanged) gives the same digest.
+   */
+  contentDigest: string;
+}
+
 export async function releaseReviews(
   db: Executor,
   courseId: number,
   assignmentId: number,
   scope: 'graded' | 'all',
   actorId: number,
-): Promise<number[]> {
+): Promise<ReleasedReview[]> {
   const rows = await db
     .update(reviews)
     .set({
@@ -186,8 +198,16 @@ export async function releaseReviews(
         scope === 'graded' ? eq(reviews.status, 'graded') : undefined,
       ),
     )
-    .returning({ submissionId: reviews.submissionId });
-  return rows.map((r) => r.submissionId);
+    .returning({
+      submissionId: reviews.submissionId,
+      reviewId: reviews.id,
+      userId: reviews.userId,
+      contentDigest: sql<string>`md5(concat_ws('|', ${reviews.rubricPoints}, ${reviews.adjustment},
+        ${reviews.adjustmentReason}, ${reviews.comment},
+        (SELECT string_agg(i.rubric_item_id::text, ',' ORDER BY i.rubric_item_id)
+           FROM ${reviewItems} i WHERE i.review_id = ${reviews.id})))`,
+    });
+  return rows;
 }
 
 /** Hides the assignment's released reviews again; their submission ids. */

@@ -6,6 +6,7 @@ import { badRequest, conflict } from '../../lib/errors.ts';
 import { scoresMayHaveChanged } from '../lti/grades.service.ts';
 import { atSubmission, insertAudit } from './audit.repo.ts';
 import { listComments } from './comments.repo.ts';
+import { tellOfFeedback } from './notices.ts';
 import { listRegrades } from './regrades.repo.ts';
 import {
   getReviewableSubmission,
@@ -137,7 +138,8 @@ export async function saveReview(
 
 /**
  * Releases the assignment's reviews in the course (`scope`), or hides released ones again; audited per
- * submission, and an LMS that receives the grades is told when something changed.
+ * submission, and an LMS that receives the grades is told when something changed. A release notifies
+ * each student in the same transaction (notices.ts); a retraction tells nobody.
  */
 async function changeRelease(
   ctx: AppContext,
@@ -146,12 +148,16 @@ async function changeRelease(
   assignmentId: number,
   change: { release: 'graded' | 'all' } | { retract: true },
 ): Promise<number> {
-  await requireAssignmentEditor(ctx, actor, courseId, assignmentId);
+  const assignment = await requireAssignmentEditor(ctx, actor, courseId, assignmentId);
   const count = await ctx.db.transaction(async (tx) => {
-    const ids =
-      'release' in change
-        ? await repo.releaseReviews(tx, courseId, assignmentId, change.release, actor.userId)
-        : await repo.retractReviews(tx, courseId, assignmentId);
+    let ids: number[];
+    if ('release' in change) {
+      const released = await repo.releaseReviews(tx, courseId, assignmentId, change.release, actor.userId);
+      await tellOfFeedback(tx, released, { courseId, title: assignment.title }, actor.userId);
+      ids = released.map((review) => review.submissionId);
+    } else {
+      ids = await repo.retractReviews(tx, courseId, assignmentId);
+    }
     const places = ids.map((submissionId) => ({ courseId, assignmentId, submissionId }));
     if ('release' in change) await insertAudit(tx, actor, 'released', places, { scope: change.release });
     else await insertAudit(tx, actor, 'retracted', places);
