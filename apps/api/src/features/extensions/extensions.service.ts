@@ -14,6 +14,7 @@ import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { canManageCourse, getCourseRole } from '../courses/courses.service.ts';
 import { forgetRenderedFeeds } from '../events/feed-cache.ts';
 import * as repo from './extensions.repo.ts';
+import { tellOfExtensions } from './notices.ts';
 
 /*
  * Per-student extensions (docs/extensions.md). An editor of the course (or staff) gives students their
@@ -119,6 +120,7 @@ function datesOf(grant: Grant, item: repo.ItemInCourse): ExtensionDates {
 /**
  * Gives the students named the same own dates for one item, replacing what they had; 201 with their
  * extensions. Every name must be a student of the course (400 `not_students` otherwise, nothing granted).
+ * Those whose dates changed are notified in the same transaction (notices.ts).
  */
 export async function grantExtensions(
   ctx: AppContext,
@@ -141,6 +143,7 @@ export async function grantExtensions(
   await ctx.db.transaction(async (tx) => {
     const before = await repo.lockCurrent(tx, courseId, item, userIds);
     await repo.upsertExtensions(tx, courseId, item, userIds, dates, body.reason, actor.userId);
+    await tellOfExtensions(tx, { courseId, item, dates, userIds }, before, actor.userId);
     await repo.insertAudit(
       tx,
       userIds.map((userId) => ({

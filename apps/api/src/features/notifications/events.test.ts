@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { addStudent, createCourse, createUser, type TestUser } from '../../../test/factories.ts';
 import { notificationsOf } from '../../../test/notifications.ts';
+import { hoursFromNow } from '../assignments/testing.ts';
+import { createExtensionWorld, type ExtensionWorld } from '../extensions/testing.ts';
 import { createReviewWorld, gradeAndRelease } from '../review/testing.ts';
 import { links, notify, notifyEach } from './notify.service.ts';
 
@@ -89,6 +91,90 @@ describe('feedback released', () => {
       ].sort(),
     );
     expect(told.every((n) => n.facts.actor?.last_name === 'Editor')).toBe(true);
+  });
+});
+
+describe('an extension granted or changed', () => {
+  let w: ExtensionWorld;
+  beforeAll(async () => {
+    w = await createExtensionWorld(t);
+  });
+
+  const grant = (body: Record<string, unknown>) =>
+    call(t, 'POST', `/api/Course/${w.course.id}/extensions/`, {
+      token: w.tokens.editor,
+      body: { reason: 'Illness (certificate seen)', ...body },
+    });
+  const assignmentGrant = async (dueAt: Date, userIds = [w.users.student.id]) => {
+    const res = await grant({
+      kind: 'assignment',
+      item_id: w.assignment.id,
+      user_ids: userIds,
+      due_at: dueAt.toISOString(),
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+  };
+
+  it('tells the student of the new date once; a change tells again, a repeat does not', async () => {
+    const first = hoursFromNow(48);
+    await assignmentGrant(first);
+    let told = await notificationsOf(t, 'extension', w.course.id);
+    expect(told).toEqual([
+      expect.objectContaining({
+        user_id: w.users.student.id,
+        link: links.assignment(w.course.id, w.assignment.id),
+        facts: {
+          title: 'Week 3: recursion',
+          due_at: first.toISOString(),
+          actor: { first_name: 'Test', last_name: 'User' },
+        },
+      }),
+    ]);
+    await assignmentGrant(first);
+    expect(await notificationsOf(t, 'extension', w.course.id)).toHaveLength(1);
+
+    const later = hoursFromNow(72);
+    await assignmentGrant(later);
+    // Back to the first date: a change too.
+    await assignmentGrant(first);
+    told = await notificationsOf(t, 'extension', w.course.id);
+    expect(told.map((n) => n.facts.due_at)).toEqual([
+      first.toISOString(),
+      later.toISOString(),
+      first.toISOString(),
+    ]);
+    expect(told.every((n) => n.user_id === w.users.student.id)).toBe(true);
+
+    // Given to both: only the classmate's dates change.
+    await assignmentGrant(first, [w.users.student.id, w.users.classmate.id]);
+    told = await notificationsOf(t, 'extension', w.course.id);
+    expect(told.slice(3).map((n) => n.user_id)).toEqual([w.users.classmate.id]);
+    expect(told.some((n) => n.user_id === w.users.editor.id)).toBe(false);
+  });
+
+  it("links a quiz's extension to the quiz, with its new closing time when it has one", async () => {
+    const closesAt = hoursFromNow(30);
+    const res = await grant({
+      kind: 'quiz',
+      item_id: w.quiz.id,
+      user_ids: [w.users.student.id],
+      closes_at: closesAt.toISOString(),
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const minutes = await grant({
+      kind: 'quiz',
+      item_id: w.quiz.id,
+      user_ids: [w.users.classmate.id],
+      extra_minutes: 15,
+    });
+    expect(minutes.status, JSON.stringify(minutes.body)).toBe(201);
+    const told = (await notificationsOf(t, 'extension', w.course.id)).filter((n) =>
+      n.link.includes('quizzes'),
+    );
+    expect(told.map((n) => [n.user_id, n.link, n.facts.due_at])).toEqual([
+      [w.users.student.id, links.quiz(w.course.id, w.quiz.id, w.quizCourse.id), closesAt.toISOString()],
+      [w.users.classmate.id, links.quiz(w.course.id, w.quiz.id, w.quizCourse.id), undefined],
+    ]);
   });
 });
 
