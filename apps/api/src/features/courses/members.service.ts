@@ -17,6 +17,7 @@ import { insertUsers, listUsersByEmails, listUsersByIds, type UserRow } from '..
 import { getCourseRole } from './courses.service.ts';
 import { collectEmails } from './member-emails.ts';
 import * as repo from './members.repo.ts';
+import { tellOfNewMembers } from './notices.ts';
 import * as pendingMembers from './pending-members.service.ts';
 
 /** For the demo seed (apps/api/src/demo), which puts its accounts on its courses in its own transaction. */
@@ -135,6 +136,8 @@ export async function addMembers(
           [...existing, ...created].map((u) => u.id),
         ),
       );
+      const joined = [...existing, ...created].filter((u) => inserted.has(u.id));
+      await tellOfNewMembers(tx, courseId, kind, joined, actor.userId);
       const links = created.map((user) => createSetPasswordLink(ctx.config, user));
       const context = created.length > 0 ? await invitationContext(tx, courseId, actor.userId) : {};
       const emailIds = await writeEmails(

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { call, createTestApp, type TestApp } from '../../../test/harness.ts';
-import { addStudent, createCourse, createUser, type TestUser } from '../../../test/factories.ts';
+import {
+  addEditor,
+  addStudent,
+  createCourse,
+  createUser,
+  tokenFor,
+  type TestUser,
+} from '../../../test/factories.ts';
 import { notificationsOf } from '../../../test/notifications.ts';
+import { courses } from '../../db/schema.ts';
 import { hoursFromNow } from '../assignments/testing.ts';
 import { createExtensionWorld, type ExtensionWorld } from '../extensions/testing.ts';
 import { createReviewWorld, gradeAndRelease } from '../review/testing.ts';
@@ -175,6 +184,64 @@ describe('an extension granted or changed', () => {
       [w.users.student.id, links.quiz(w.course.id, w.quiz.id, w.quizCourse.id), closesAt.toISOString()],
       [w.users.classmate.id, links.quiz(w.course.id, w.quiz.id, w.quizCourse.id), undefined],
     ]);
+  });
+});
+
+describe('a member added', () => {
+  it("tells the course's other editors only when the course asks for it", async () => {
+    const course = await createCourse(t);
+    const [adder, colleague, newcomer, newEditor] = await Promise.all([
+      createUser(t, { firstName: 'Ada', lastName: 'Adder' }),
+      createUser(t),
+      createUser(t, { firstName: 'Nao', lastName: 'Newcomer' }),
+      createUser(t, { firstName: 'Eli', lastName: 'Editor' }),
+    ]);
+    await addEditor(t, course.id, adder.id);
+    await addEditor(t, course.id, colleague.id);
+    const adderToken = await tokenFor(t, adder);
+    // By e-mail: an editor names by id only people of their own courses.
+    const add = async (list: 'StudentList' | 'EditorList', email: string, token = adderToken) => {
+      const res = await call(t, 'POST', `/api/${list}/${course.id}/`, { token, body: { emails: [email] } });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    };
+
+    // Off by default.
+    const early = await createUser(t);
+    await add('StudentList', early.email);
+    expect(await notificationsOf(t, 'member_added', course.id)).toEqual([]);
+
+    await t.ctx.db.update(courses).set({ notifyEditorsOfMembers: true }).where(eq(courses.id, course.id));
+    await add('StudentList', newcomer.email);
+    await add('StudentList', newcomer.email); // already on the list: nothing new
+    let told = await notificationsOf(t, 'member_added', course.id);
+    expect(told).toEqual([
+      expect.objectContaining({
+        user_id: colleague.id,
+        link: links.members(course.id),
+        facts: {
+          member: { first_name: 'Nao', last_name: 'Newcomer' },
+          role: 'student',
+          actor: { first_name: 'Ada', last_name: 'Adder' },
+        },
+      }),
+    ]);
+
+    // Staff adds an editor: both editors hear of it, the new editor does not hear of themselves.
+    const staff = await tokenFor(t, await createUser(t, { isStaff: true }));
+    await add('EditorList', newEditor.email, staff);
+    told = await notificationsOf(t, 'member_added', course.id);
+    expect(
+      told
+        .slice(1)
+        .map((n) => [n.user_id, n.facts.role])
+        .sort(),
+    ).toEqual(
+      [
+        [adder.id, 'editor'],
+        [colleague.id, 'editor'],
+      ].sort(),
+    );
+    expect(told.some((n) => n.user_id === newcomer.id || n.user_id === newEditor.id)).toBe(false);
   });
 });
 
