@@ -16,6 +16,8 @@ export interface ReceivedEmail {
   to: string[];
   subject: string;
   text: string;
+  /** The text/html part of a multipart message; empty when there is none. */
+  html: string;
   /** Header names lower-cased, folded lines joined. */
   headers: Record<string, string>;
 }
@@ -28,6 +30,8 @@ export interface TestSmtpServer {
   refuseNext(count: number): void;
   /** How many messages were refused so far. */
   refused(): number;
+  /** Refuses these recipients for good: 550 to RCPT TO, as a server answers for an unknown mailbox. */
+  refuseRecipients(addresses: string[]): void;
   /** Resolves with the first message (already here or yet to come) that `matches`. */
   waitFor(matches: (email: ReceivedEmail) => boolean, timeoutMs?: number): Promise<ReceivedEmail>;
   close(): Promise<void>;
@@ -69,23 +73,52 @@ export function decodeHeaderValue(value: string): string {
   });
 }
 
-/** A single-part text message as nodemailer writes it: 7bit, quoted-printable or base64. */
-export function parseMessage(raw: string, envelope: { from: string; to: string[] }): ReceivedEmail {
-  const split = raw.search(/\r?\n\r?\n/);
-  const head = split === -1 ? raw : raw.slice(0, split);
-  const body = split === -1 ? '' : raw.slice(split).replace(/^\r?\n\r?\n/, '');
-  const headers = unfoldHeaders(head);
-  const encoding = (headers['content-transfer-encoding'] ?? '7bit').toLowerCase();
+function decodeBody(body: string, encoding: string): string {
   const text =
     encoding === 'base64'
       ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
       : encoding === 'quoted-printable'
         ? decodeQuotedPrintableBytes(body, false).toString('utf8')
         : body;
+  return text.replace(/\r\n/g, '\n').replace(/\n$/, '');
+}
+
+function splitEntity(raw: string): { headers: Record<string, string>; body: string } {
+  const split = raw.search(/\r?\n\r?\n/);
+  const head = split === -1 ? raw : raw.slice(0, split);
+  const body = split === -1 ? '' : raw.slice(split).replace(/^\r?\n\r?\n/, '');
+  return { headers: unfoldHeaders(head), body };
+}
+
+/** The text/plain and text/html parts of an entity, multipart (alternative, mixed) or single. */
+function readParts(headers: Record<string, string>, body: string): { text?: string; html?: string } {
+  const type = headers['content-type'] ?? 'text/plain';
+  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
+  if (/^multipart\//i.test(type) && boundary) {
+    const found: { text?: string; html?: string } = {};
+    const sections = body.split(`--${boundary}`).slice(1);
+    for (const section of sections) {
+      if (section.startsWith('--')) break;
+      const part = splitEntity(section.replace(/^\r?\n/, ''));
+      const inner = readParts(part.headers, part.body);
+      found.text ??= inner.text;
+      found.html ??= inner.html;
+    }
+    return found;
+  }
+  const decoded = decodeBody(body, (headers['content-transfer-encoding'] ?? '7bit').toLowerCase());
+  return /^text\/html/i.test(type) ? { html: decoded } : { text: decoded };
+}
+
+/** A message as nodemailer writes it: text, or text and HTML alternatives; 7bit, quoted-printable or base64. */
+export function parseMessage(raw: string, envelope: { from: string; to: string[] }): ReceivedEmail {
+  const { headers, body } = splitEntity(raw);
+  const parts = readParts(headers, body);
   return {
     ...envelope,
     subject: decodeHeaderValue(headers.subject ?? ''),
-    text: text.replace(/\r\n/g, '\n').replace(/\n$/, ''),
+    text: parts.text ?? '',
+    html: parts.html ?? '',
     headers,
   };
 }
@@ -100,6 +133,7 @@ export async function startTestSmtpServer(
   }>();
   let toRefuse = 0;
   let refusedCount = 0;
+  const refusedRecipients = new Set<string>();
   const required = options.auth;
   const server = new SMTPServer({
     secure: false,
@@ -113,6 +147,14 @@ export async function startTestSmtpServer(
         return callback(null, { user: auth.username });
       }
       return callback(new Error('Invalid username or password'));
+    },
+    onRcptTo(address, _session, callback) {
+      if (refusedRecipients.has(address.address.toLowerCase())) {
+        return callback(
+          Object.assign(new Error('Requested action not taken: mailbox unavailable'), { responseCode: 550 }),
+        );
+      }
+      return callback();
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
@@ -150,6 +192,9 @@ export async function startTestSmtpServer(
       toRefuse = count;
     },
     refused: () => refusedCount,
+    refuseRecipients: (addresses) => {
+      for (const address of addresses) refusedRecipients.add(address.toLowerCase());
+    },
     waitFor(matches, timeoutMs = 15_000) {
       const found = messages.find(matches);
       if (found) return Promise.resolve(found);

@@ -44,7 +44,13 @@ export async function deliverEmail(
   const claimed = await claimAttempt(ctx.db, id, email.attempts);
   if (!claimed) return 'skipped';
   try {
-    await sender.send({ to: claimed.toAddress, subject: claimed.subject, text: claimed.textBody });
+    await sender.send({
+      to: claimed.toAddress,
+      subject: claimed.subject,
+      text: claimed.textBody,
+      html: claimed.htmlBody || undefined,
+      unsubscribeUrl: claimed.unsubscribeUrl || undefined,
+    });
   } catch (error) {
     const isFinal = claimed.attempts >= MAX_EMAIL_ATTEMPTS;
     await markAttemptFailed(ctx.db, id, describe(error), isFinal);

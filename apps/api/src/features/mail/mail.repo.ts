@@ -15,6 +15,20 @@ export async function insertEmails(db: Executor, rows: NewEmailRow[]): Promise<E
   return db.insert(emailOutbox).values(rows).returning();
 }
 
+/**
+ * Inserts e-mails that each carry a dedupe key (`notification:12`, `digest:7:2026-11-29`): a key already
+ * in the outbox inserts nothing, so a second writer of the same e-mail (another instance, a retried job)
+ * adds no second copy. Returns the rows this call added.
+ */
+export async function insertEmailsOnce(db: Executor, rows: NewEmailRow[]): Promise<EmailRow[]> {
+  if (rows.length === 0) return [];
+  return db
+    .insert(emailOutbox)
+    .values(rows)
+    .onConflictDoNothing({ target: emailOutbox.dedupeKey })
+    .returning();
+}
+
 export async function findEmail(db: Executor, id: number): Promise<EmailRow | null> {
   const rows = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id)).limit(1);
   return rows[0] ?? null;

@@ -148,6 +148,27 @@ describe('e-mail over SMTP', () => {
     expect(await deliverEmail(t.ctx, broken, id!)).toBe('skipped');
   });
 
+  it('sends an HTML alternative and the one-click unsubscribe headers (RFC 8058) when given', async () => {
+    const sender = createSmtpSender(t.config)!;
+    const url = 'http://lms.test/api/Notification/unsubscribe/?token=abc.def';
+    await sender.send({
+      to: 'html-reader@example.jp',
+      subject: 'Both parts',
+      text: 'Plain words',
+      html: '<p>Rich &amp; plain</p>',
+      unsubscribeUrl: url,
+    });
+    const email = await smtp.waitFor(to('html-reader@example.jp'));
+    expect(email).toMatchObject({ text: 'Plain words', html: '<p>Rich &amp; plain</p>' });
+    expect(email.headers['content-type']).toMatch(/^multipart\/alternative/);
+    expect(email.headers['list-unsubscribe']).toBe(`<${url}>`);
+    expect(email.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    // Account e-mails stay text only, without them.
+    const invitation = smtp.messages.find(to('new.student@example.jp'))!;
+    expect(invitation.html).toBe('');
+    expect(invitation.headers['list-unsubscribe']).toBeUndefined();
+  });
+
   it('signs in to the SMTP server with SMTP_USER and SMTP_PASSWORD', async () => {
     const guarded = await startTestSmtpServer({ auth: { user: 'lms', pass: 'mail-secret' } });
     try {

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import type { users } from '../../db/schema.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { languageOf } from '../users/users.shape.ts';
-import { findInvitationContext, insertEmails } from './mail.repo.ts';
+import { findInvitationContext, insertEmails, insertEmailsOnce } from './mail.repo.ts';
 import { renderEmail } from './templates.ts';
 
 /**
@@ -70,6 +70,52 @@ export async function writeEmails(tx: Executor, config: Config, drafts: EmailDra
         status,
       };
     }),
+  );
+  return rows.filter((row) => row.status === 'pending').map((row) => row.id);
+}
+
+/**
+ * A notification's or a digest's e-mail, already written in its recipient's language by the
+ * notifications feature (its mail-templates.ts), with both parts and its one-click unsubscribe URL.
+ */
+export interface NotificationEmailDraft {
+  kind: Extract<EmailKind, 'notification' | 'digest'>;
+  toUserId: number;
+  toAddress: string;
+  lang: LanguageCode;
+  subject: string;
+  text: string;
+  html: string;
+  /** Sent as List-Unsubscribe with List-Unsubscribe-Post (RFC 8058). */
+  unsubscribeUrl: string;
+  /** One e-mail per key, ever: `notification:<id>`, `digest:<user>:<local date>`. */
+  dedupeKey: string;
+}
+
+/**
+ * Inserts the e-mails whose key is not in the outbox yet (kept, not sent, without SMTP); returns the ids
+ * of those to send. In the caller's transaction, beside the change of the notifications they tell of.
+ */
+export async function writeNotificationEmails(
+  tx: Executor,
+  config: Config,
+  drafts: NotificationEmailDraft[],
+): Promise<number[]> {
+  const status = isMailDelivered(config) ? ('pending' as const) : ('kept' as const);
+  const rows = await insertEmailsOnce(
+    tx,
+    drafts.map((draft) => ({
+      kind: draft.kind,
+      toAddress: draft.toAddress,
+      toUserId: draft.toUserId,
+      lang: draft.lang,
+      subject: draft.subject,
+      textBody: draft.text,
+      htmlBody: draft.html,
+      unsubscribeUrl: draft.unsubscribeUrl,
+      dedupeKey: draft.dedupeKey,
+      status,
+    })),
   );
   return rows.filter((row) => row.status === 'pending').map((row) => row.id);
 }

@@ -5,6 +5,25 @@ export interface OutgoingEmail {
   to: string;
   subject: string;
   text: string;
+  /** An HTML alternative to the text (notifications and digests). */
+  html?: string;
+  /** The one-click unsubscribe URL of RFC 8058 (notifications and digests). */
+  unsubscribeUrl?: string;
+}
+
+/**
+ * RFC 8058: `List-Unsubscribe: <https://…>` names the URL and `List-Unsubscribe-Post` tells the mail
+ * client that a POST of `List-Unsubscribe=One-Click` to it unsubscribes, with no page to visit.
+ */
+export function listHeaders(unsubscribeUrl: string | undefined): {
+  list?: { unsubscribe: string };
+  headers: Record<string, string>;
+} {
+  if (!unsubscribeUrl) return { headers: {} };
+  return {
+    list: { unsubscribe: unsubscribeUrl },
+    headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  };
 }
 
 /** Sends one e-mail or throws with the server's answer. */
@@ -39,13 +58,16 @@ export function createSmtpSender(config: Config): MailSender | null {
   const from = mailFrom(config);
   return {
     async send(email) {
+      const list = listHeaders(email.unsubscribeUrl);
       await transport.sendMail({
         from,
         to: email.to,
         subject: email.subject,
         text: email.text,
+        ...(email.html ? { html: email.html } : {}),
+        ...(list.list ? { list: list.list } : {}),
         // RFC 3834: vacation responders must not answer a machine.
-        headers: { 'Auto-Submitted': 'auto-generated' },
+        headers: { 'Auto-Submitted': 'auto-generated', ...list.headers },
       });
     },
     close: () => transport.close(),
