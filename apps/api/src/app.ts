@@ -34,6 +34,7 @@ import { registerHealthRoutes } from './features/health/health.routes.ts';
 import { registerAuthRoutes } from './features/auth/auth.routes.ts';
 import { registerRegistrationRoutes } from './features/auth/registration.routes.ts';
 import { registerMailRoutes } from './features/mail/mail.routes.ts';
+import { registerUnsubscribeRoutes } from './features/notifications/unsubscribe.routes.ts';
 import { registerGoogleAuthRoutes } from './features/auth/google.routes.ts';
 import { registerIdentityRoutes } from './features/identity/identities.routes.ts';
 import { registerProviderRoutes } from './features/identity/providers.routes.ts';
@@ -330,6 +331,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerAuthRoutes(api, ctx);
       registerRegistrationRoutes(api, ctx);
       registerMailRoutes(api, ctx);
+      await registerUnsubscribeRoutes(api, ctx);
       registerGoogleAuthRoutes(api, ctx);
       registerProviderRoutes(api, ctx);
       registerIdentityRoutes(api, ctx);
