@@ -16,6 +16,7 @@ import { startForumFileHousekeeping } from './features/forum/files.service.ts';
 import { startVideoJobs } from './features/videos/sync.service.ts';
 import { startWorkbookJobs } from './features/workbooks/sessions.service.ts';
 import { startMailJobs } from './features/mail/mail.jobs.ts';
+import { startNotificationMailJobs } from './features/notifications/mail-jobs.ts';
 import { startReminderJobs } from './features/notifications/reminders.service.ts';
 import { startLtiJobs } from './features/lti/lti.jobs.ts';
 import { remoteGraderProbe } from './features/pygrade/console.service.ts';
@@ -67,6 +68,7 @@ async function main() {
   await startVideoJobs(ctx);
   await startWorkbookJobs(ctx);
   await startMailJobs(ctx);
+  const notificationMail = await startNotificationMailJobs(ctx);
   await startReminderJobs(ctx);
   await startLtiJobs(ctx);
   if (config.SEED_DEMO) {
@@ -81,6 +83,7 @@ async function main() {
     (signal) => app.log.info({ signal }, 'shutting down'),
     async () => {
       await app.close();
+      await notificationMail.stop();
       await grader?.stop();
       await similarity?.stop();
       await jobs.stop();

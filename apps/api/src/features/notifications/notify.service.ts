@@ -1,23 +1,27 @@
 import type { Executor } from '../../db/client.ts';
+import { signalNewNotifications } from './mail-signal.repo.ts';
 import { insertNotifications, type NotificationEvent } from './notify.repo.ts';
 
 export type { NotificationEvent, Recipients } from './notify.repo.ts';
 
 /**
  * Tells the event's recipients, in the caller's transaction: the notification exists exactly when what
- * it tells of does. Other features call this; the e-mails follow from the rows (mailer.ts). Returns how
+ * it tells of does. Other features call this; the e-mails follow from the rows (mail-delivery.service.ts). Returns how
  * many people it added.
  */
 export function notify(tx: Executor, event: NotificationEvent): Promise<number> {
-  return insertNotifications(tx, [event]);
+  return notifyEach(tx, [event]);
 }
 
 /**
  * Several events in one statement, each with its own key and recipients (a release of many reviews, a
  * list of new members): what `notify` does for one, without a round trip per event.
  */
-export function notifyEach(tx: Executor, events: readonly NotificationEvent[]): Promise<number> {
-  return insertNotifications(tx, events);
+export async function notifyEach(tx: Executor, events: readonly NotificationEvent[]): Promise<number> {
+  const added = await insertNotifications(tx, events);
+  // Wakes the mailer at commit (mail-jobs.ts); without it the minute's cron still comes.
+  if (added > 0 && events.some((event) => !event.mailAfterSeconds)) await signalNewNotifications(tx);
+  return added;
 }
 
 /** The app's paths notifications link to (apps/web routes). */
