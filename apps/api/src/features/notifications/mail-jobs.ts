@@ -1,15 +1,17 @@
 import type { AppContext } from '../../lib/context.ts';
+import { sendDueDigests, type DigestRunResult } from './digest.service.ts';
 import { mailPendingNotifications, type MailerResult } from './mail-delivery.service.ts';
 import { NEW_NOTIFICATIONS_CHANNEL } from './mail-signal.repo.ts';
 
 /*
  * The notification e-mail jobs (docs/notifications.md, "Exactly once"). The mailer runs every minute and
  * whenever new notifications are committed (their NOTIFY wakes every instance; each queues a kick, and
- * pg-boss keeps one kick per second). pg-boss fires each cron slot once across all instances; runs that
- * overlap anyway are safe (row locks, states, dedupe keys).
+ * pg-boss keeps one kick per second); the digest runs every 15 minutes. pg-boss fires each cron slot
+ * once across all instances; runs that overlap anyway are safe (row locks, states, dedupe keys).
  */
 
 export const NOTIFICATION_MAILER_QUEUE = 'notification-mailer';
+export const NOTIFICATION_DIGEST_QUEUE = 'notification-digest';
 const KICK = 'kick';
 const KICK_DELAY_SECONDS = 1;
 /** When each app last queued a kick (a burst of commits queues one). */
@@ -44,7 +46,7 @@ export interface NotificationMailJobs {
 /** Started once per API process from main.ts. The callbacks let tests see each run. */
 export async function startNotificationMailJobs(
   ctx: AppContext,
-  options: { onMailed?: (result: MailerResult) => void } = {},
+  options: { onMailed?: (result: MailerResult) => void; onDigests?: (result: DigestRunResult) => void } = {},
 ): Promise<NotificationMailJobs> {
   await ctx.jobs.work(NOTIFICATION_MAILER_QUEUE, async () => {
     const result = await mailPendingNotifications(ctx);
@@ -52,6 +54,12 @@ export async function startNotificationMailJobs(
     options.onMailed?.(result);
   });
   await ctx.jobs.schedule(NOTIFICATION_MAILER_QUEUE, '* * * * *');
+  await ctx.jobs.work(NOTIFICATION_DIGEST_QUEUE, async () => {
+    const result = await sendDueDigests(ctx, new Date());
+    if (result.people > 0) ctx.log.info({ ...result }, 'notifications: digests written');
+    options.onDigests?.(result);
+  });
+  await ctx.jobs.schedule(NOTIFICATION_DIGEST_QUEUE, '*/15 * * * *');
   const stopListening = await ctx.database.listen(
     NEW_NOTIFICATIONS_CHANNEL,
     () => void kickMailer(ctx),
