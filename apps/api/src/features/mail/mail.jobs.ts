@@ -1,4 +1,5 @@
 import type { AppContext } from '../../lib/context.ts';
+import { markAddressRefused } from '../notifications/mail-refusal.service.ts';
 import {
   claimAttempt,
   findEmail,
@@ -15,7 +16,19 @@ export const EMAIL_SWEEP_QUEUE = 'email-sweep';
 const LOST_AFTER_SECONDS = 60;
 const SWEEP_BATCH = 100;
 
-export type DeliveryOutcome = 'sent' | 'retry' | 'failed' | 'kept' | 'skipped';
+export type DeliveryOutcome = 'sent' | 'retry' | 'failed' | 'refused' | 'kept' | 'skipped';
+
+/**
+ * The recipient's server refused the address for good: a 5xx answer to RCPT TO (550 mailbox unavailable,
+ * 551, 553). Trying again would earn the same answer and harm the sender's reputation. A 5xx elsewhere
+ * (to DATA: a policy refusal of this one message) is retried as other failures are.
+ */
+export function isPermanentRefusal(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = 'responseCode' in error ? error.responseCode : undefined;
+  const command = 'command' in error ? error.command : undefined;
+  return typeof code === 'number' && code >= 500 && code < 600 && command === 'RCPT TO';
+}
 
 function describe(error: unknown): string {
   if (error instanceof Error) {
@@ -27,7 +40,9 @@ function describe(error: unknown): string {
 
 /**
  * One attempt at one e-mail. A failed attempt before the last records the error and throws, so pg-boss
- * runs the job again after its backoff; the last failed attempt marks the e-mail `failed` for good.
+ * runs the job again after its backoff; the last failed attempt marks the e-mail `failed` for good. A
+ * permanent refusal of the address marks it `failed` at once and marks the address refused, so the
+ * person's notifications stop (docs/notifications.md, "E-mail").
  */
 export async function deliverEmail(
   ctx: AppContext,
@@ -52,6 +67,12 @@ export async function deliverEmail(
       unsubscribeUrl: claimed.unsubscribeUrl || undefined,
     });
   } catch (error) {
+    if (isPermanentRefusal(error)) {
+      await markAttemptFailed(ctx.db, id, describe(error), true);
+      if (claimed.toUserId !== null) await markAddressRefused(ctx, claimed.toUserId);
+      ctx.log.warn({ err: error, emailId: id }, 'mail: the address was refused for good; not retried');
+      return 'refused';
+    }
     const isFinal = claimed.attempts >= MAX_EMAIL_ATTEMPTS;
     await markAttemptFailed(ctx.db, id, describe(error), isFinal);
     ctx.log.warn({ err: error, emailId: id, attempt: claimed.attempts }, 'mail: sending failed');

@@ -57,3 +57,19 @@ export async function setMailStates(tx: Executor, states: Map<number, MailState>
     await tx.update(notifications).set({ mailState: state }).where(inArray(notifications.id, ids));
   }
 }
+
+/**
+ * Marks the person's address refused (the first refusal's time is kept), creating their profile row
+ * with the defaults if they have none.
+ */
+export async function markEmailRefused(db: Executor, userId: number): Promise<void> {
+  await db
+    .insert(notificationProfiles)
+    .values({ userId, emailRefusedAt: sql`now()` })
+    .onConflictDoUpdate({
+      target: notificationProfiles.userId,
+      set: {
+        emailRefusedAt: sql`coalesce(${notificationProfiles.emailRefusedAt}, excluded.email_refused_at)`,
+      },
+    });
+}

@@ -244,6 +244,44 @@ describe('notification e-mails over SMTP', () => {
     expect(await mailPendingNotifications(t.ctx, { now: later })).toMatchObject({ decided: 1, digest: 1 });
   });
 
+  it('marks an address the server refuses for good (550), does not retry it, and skips it afterwards', async () => {
+    const course = await createCourse(t);
+    const gone = await person({ lang: 'en-US' });
+    await addStudent(t, course.id, gone.id);
+    smtp.refuseRecipients([gone.email]);
+    const event = {
+      kind: 'announcement' as const,
+      courseId: course.id,
+      link: links.course(course.id),
+      facts: { title: 'Refused' },
+      to: { users: [gone.id] },
+    };
+    await tell(event);
+    await mailPendingNotifications(t.ctx);
+    const [email] = await emailsTo([gone.id]);
+    // The job's outcome is known once it has also marked the address.
+    const deadline = Date.now() + 20_000;
+    while (!outcomes.some((o) => o.id === email!.id) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(outcomes.filter((o) => o.id === email!.id).map((o) => o.outcome)).toEqual(['refused']);
+    expect((await emailsTo([gone.id]))[0]).toMatchObject({ status: 'failed', attempts: 1 });
+    expect((await emailsTo([gone.id]))[0]!.lastError).toMatch(/550/);
+    const [profile] = await t.ctx.db
+      .select()
+      .from(notificationProfiles)
+      .where(eq(notificationProfiles.userId, gone.id));
+    expect(profile?.emailRefusedAt).toBeInstanceOf(Date);
+
+    // Past the retry delay (1 s): still one attempt.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect((await emailsTo([gone.id]))[0]).toMatchObject({ status: 'failed', attempts: 1 });
+    await tell(event);
+    expect(await mailPendingNotifications(t.ctx)).toMatchObject({ decided: 1, skipped: 1 });
+    expect(await emailsTo([gone.id])).toHaveLength(1);
+    expect(smtp.messages.filter(to(gone.email))).toEqual([]);
+  });
+
   it("turns the kind off with the e-mail's one-click link, without signing in; the next one is not sent", async () => {
     const course = await createCourse(t);
     const student = await person({ lang: 'en-US' });
