@@ -6,7 +6,7 @@ import { describeMatrix, type MatrixRow } from '../../../test/matrix.ts';
 /**
  * Every route of notifications × every kind of caller → the exact status: a person's own list, marks
  * and settings for every signed-in caller; someone else's notification is 404; the course's switch for
- * its editors and staff. The unsubscribe routes (no sign-in) have rows of their own in this matrix.
+ * its editors and staff.
  */
 type Caller = 'anonymous' | 'student' | 'editor' | 'otherEditor' | 'staff';
 
@@ -83,5 +83,8 @@ describeMatrix<World, Caller>({
   world: createNotificationWorld,
   token: (w, caller) => w.tokens[caller],
   rows: MATRIX,
-  owns: (path) => path.startsWith('/api/Notification') || path.endsWith('/notification-settings/'),
+  // The unsubscribe link (no sign-in) has its own matrix: unsubscribe.matrix.test.ts.
+  owns: (path) =>
+    (path.startsWith('/api/Notification') && !path.includes('/unsubscribe/')) ||
+    path.endsWith('/notification-settings/'),
 });
