@@ -9,7 +9,7 @@
 //    read before the statement and after its commit.
 // 2. Delivery: BENCH_EMAILS (2,000) e-mails in the outbox (invitations, as the existing sending path
 //    writes them; the notification mailer is built on the same outbox and sender), sent through the
-//    real path — pg-boss jobs, mail.jobs.ts, nodemailer — to a real SMTP server (smtp-server from npm)
+//    real path — pg-boss jobs, mail.jobs.ts, nodemailer's pool — to a real SMTP server (smtp-server from npm)
 //    in this process. Prints e-mails per second from the first job queued to the last e-mail accepted.
 //
 // Targets (the verdict, exit 1 when missed): the median round ≤ 0.2 ms of database CPU per recipient,
@@ -20,7 +20,6 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
 import { z } from 'zod';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
@@ -29,7 +28,6 @@ import { migrateDatabase } from '../apps/api/src/db/migrate.ts';
 import { startJobQueue } from '../apps/api/src/lib/jobs.ts';
 import { createStorage } from '../apps/api/src/lib/storage.ts';
 import { startMailJobs, type DeliveryOutcome } from '../apps/api/src/features/mail/mail.jobs.ts';
-import type { MailSender } from '../apps/api/src/features/mail/sender.ts';
 import { queueEmails, writeEmails } from '../apps/api/src/features/mail/outbox.ts';
 import { links, notify } from '../apps/api/src/features/notifications/notify.service.ts';
 import { startTestSmtpServer } from '../apps/api/test/smtp-server.ts';
@@ -50,10 +48,6 @@ const pgServer =
   process.env.DATABASE_URL ||
   process.env.TEST_DATABASE_URL ||
   (process.argv.includes('--pg') ? 'postgres://postgres@127.0.0.1:5432/postgres' : '');
-const SENDERS = (process.env.BENCH_SENDERS ?? 'existing,pooled')
-  .split(',')
-  .map((s) => s.trim())
-  .filter((s): s is SenderKind => s === 'existing' || s === 'pooled');
 const TARGETS = (process.env.BENCH_TARGETS ?? (pgServer ? 'pglite,postgres' : 'pglite'))
   .split(',')
   .map((s) => s.trim());
@@ -165,36 +159,8 @@ async function fanOut(
   return rounds;
 }
 
-/**
- * `existing`: the API's own sender (createSmtpSender: one SMTP connection per e-mail), the verdict.
- * `pooled`: the same jobs and outbox with a nodemailer pool of 5 kept-open connections, for information:
- * what keeping connections open would give.
- */
-type SenderKind = 'existing' | 'pooled';
-
-function pooledSender(host: string, port: number): MailSender {
-  const transport = nodemailer.createTransport({ host, port, secure: false, pool: true, maxConnections: 5 });
-  return {
-    async send(email) {
-      await transport.sendMail({
-        from: 'no-reply@localhost',
-        to: email.to,
-        subject: email.subject,
-        text: email.text,
-      });
-    },
-    close: () => transport.close(),
-  };
-}
-
-async function deliver(
-  database: Database,
-  config: ReturnType<typeof loadConfig>,
-  dataDir: string,
-  senderKind: SenderKind,
-) {
+async function deliver(database: Database, config: ReturnType<typeof loadConfig>, dataDir: string) {
   const smtp = await startTestSmtpServer();
-  const sender = senderKind === 'pooled' ? pooledSender(smtp.host, smtp.port) : undefined;
   const mailConfig = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
@@ -245,7 +211,6 @@ async function deliver(
     const outcomes = new Map<DeliveryOutcome, number>();
     let lastProgress = Date.now();
     await startMailJobs(ctx, {
-      sender,
       onDelivered: (_id, outcome) => {
         outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
         lastProgress = Date.now();
@@ -276,7 +241,6 @@ async function deliver(
     await app.close();
     await jobs.stop();
     await storage.close();
-    sender?.close();
     await smtp.close();
   }
 }
@@ -311,19 +275,15 @@ async function runTarget(target: string): Promise<boolean> {
     );
     if (wrong > 0 || perRecipient === null || perRecipient > FANOUT_CPU_MS_PER_RECIPIENT) ok = false;
 
-    for (const senderKind of SENDERS) {
-      const mail = await deliver(database, config, dataDir, senderKind);
-      console.log(
-        `${target} delivery (${senderKind} sender): ${mail.sent} of ${mail.emails} e-mails sent (${mail.received} received) in ` +
-          `${mail.seconds.toFixed(1)} s: ${mail.perSecond.toFixed(1)} e-mails/s (target ≥ ${EMAILS_PER_SECOND}` +
-          `${senderKind === 'existing' ? '' : ', information only'}); ` +
-          `queueing the jobs took ${mail.queuedMs.toFixed(0)} ms; this process ${mail.cpuMsPerEmail.toFixed(2)} ms CPU an e-mail; ` +
-          `outcomes ${JSON.stringify(mail.outcomes)}`,
-      );
-      const missed =
-        mail.sent !== mail.emails || mail.received !== mail.emails || mail.perSecond < EMAILS_PER_SECOND;
-      if (senderKind === 'existing' && missed) ok = false;
-    }
+    const mail = await deliver(database, config, dataDir);
+    console.log(
+      `${target} delivery: ${mail.sent} of ${mail.emails} e-mails sent (${mail.received} received) in ` +
+        `${mail.seconds.toFixed(1)} s: ${mail.perSecond.toFixed(1)} e-mails/s (target ≥ ${EMAILS_PER_SECOND}); ` +
+        `queueing the jobs took ${mail.queuedMs.toFixed(0)} ms; this process ${mail.cpuMsPerEmail.toFixed(2)} ms CPU an e-mail; ` +
+        `outcomes ${JSON.stringify(mail.outcomes)}`,
+    );
+    if (mail.sent !== mail.emails || mail.received !== mail.emails || mail.perSecond < EMAILS_PER_SECOND)
+      ok = false;
   } finally {
     await database.close();
     await made?.drop();

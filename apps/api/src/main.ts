@@ -67,7 +67,7 @@ async function main() {
   await startStorageHousekeeping(ctx);
   await startVideoJobs(ctx);
   await startWorkbookJobs(ctx);
-  await startMailJobs(ctx);
+  const mail = await startMailJobs(ctx);
   const notificationMail = await startNotificationMailJobs(ctx);
   await startReminderJobs(ctx);
   await startLtiJobs(ctx);
@@ -87,6 +87,7 @@ async function main() {
       await grader?.stop();
       await similarity?.stop();
       await jobs.stop();
+      mail.close();
       await database.close();
     },
   );

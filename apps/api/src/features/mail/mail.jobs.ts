@@ -9,7 +9,7 @@ import {
   markSent,
 } from './mail.repo.ts';
 import { EMAIL_SEND_QUEUE, MAX_EMAIL_ATTEMPTS, queueEmails } from './outbox.ts';
-import { createSmtpSender, type MailSender } from './sender.ts';
+import { SMTP_CONNECTIONS, createSmtpSender, type MailSender } from './sender.ts';
 
 export const EMAIL_SWEEP_QUEUE = 'email-sweep';
 /** A pending e-mail never tried after this long lost its job (a crash between commit and queueing). */
@@ -97,21 +97,27 @@ export async function sweepLostEmails(ctx: AppContext): Promise<number> {
 export async function startMailJobs(
   ctx: AppContext,
   options: { sender?: MailSender | null; onDelivered?: (id: number, outcome: DeliveryOutcome) => void } = {},
-): Promise<void> {
+): Promise<{ close(): void }> {
   const sender = options.sender === undefined ? createSmtpSender(ctx.config) : options.sender;
-  await ctx.jobs.work<{ id: number }>(EMAIL_SEND_QUEUE, async (jobs) => {
-    for (const job of jobs) {
-      let outcome: DeliveryOutcome = 'retry';
-      try {
-        outcome = await deliverEmail(ctx, sender, job.data.id);
-      } finally {
-        options.onDelivered?.(job.data.id, outcome);
+  // One fetch loop per SMTP connection: that many e-mails in flight, each its own job (a failure retries
+  // that e-mail alone).
+  for (let loop = 0; loop < SMTP_CONNECTIONS; loop++) {
+    await ctx.jobs.work<{ id: number }>(EMAIL_SEND_QUEUE, async (jobs) => {
+      for (const job of jobs) {
+        let outcome: DeliveryOutcome = 'retry';
+        try {
+          outcome = await deliverEmail(ctx, sender, job.data.id);
+        } finally {
+          options.onDelivered?.(job.data.id, outcome);
+        }
       }
-    }
-  });
+    });
+  }
   await ctx.jobs.schedule(EMAIL_SWEEP_QUEUE, '*/5 * * * *');
   await ctx.jobs.work(EMAIL_SWEEP_QUEUE, async () => {
     const queued = await sweepLostEmails(ctx);
     if (queued > 0) ctx.log.info({ queued }, 'mail: queued e-mails whose job was lost');
   });
+  // The sender's kept-open SMTP connections, closed once the jobs have stopped.
+  return { close: () => sender?.close() };
 }

@@ -174,10 +174,13 @@ describe('e-mail over SMTP', () => {
     try {
       const config = { ...t.config, SMTP_HOST: guarded.host, SMTP_PORT: guarded.port, SMTP_USER: 'lms' };
       const message = { to: 'someone@example.jp', subject: 'Hello', text: 'こんにちは' };
-      await expect(createSmtpSender({ ...config, SMTP_PASSWORD: 'wrong' })!.send(message)).rejects.toThrow(
-        /Invalid username or password/,
-      );
-      await createSmtpSender({ ...config, SMTP_PASSWORD: 'mail-secret' })!.send(message);
+      // Each sender keeps its connections open (a pool): closed here, or the server would wait for them.
+      const wrong = createSmtpSender({ ...config, SMTP_PASSWORD: 'wrong' })!;
+      await expect(wrong.send(message)).rejects.toThrow(/Invalid username or password/);
+      wrong.close();
+      const right = createSmtpSender({ ...config, SMTP_PASSWORD: 'mail-secret' })!;
+      await right.send(message);
+      right.close();
       expect(guarded.messages).toMatchObject([
         { subject: 'Hello', text: 'こんにちは', to: ['someone@example.jp'] },
       ]);

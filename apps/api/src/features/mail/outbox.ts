@@ -15,6 +15,8 @@ import { renderEmail } from './templates.ts';
 export const EMAIL_SEND_QUEUE = 'email-send';
 /** One first try and four retries with backoff (SMTP_RETRY_DELAY, then about twice as long each time). */
 export const MAX_EMAIL_ATTEMPTS = 5;
+/** E-mails queued per statement. */
+const QUEUE_CHUNK = 500;
 
 /**
  * Who an e-mail goes to: an account's row, named from the schema (users.service.ts imports this file to
@@ -139,20 +141,24 @@ export async function invitationContext(
  * finds the e-mails still pending and queues them, so a failure here never fails the request.
  */
 export async function queueEmails(ctx: AppContext, ids: number[]): Promise<void> {
-  for (const id of ids) {
+  // In chunks, each one statement: a course's announcement to 2,000 students queues in a few round trips.
+  for (let at = 0; at < ids.length; at += QUEUE_CHUNK) {
+    const chunk = ids.slice(at, at + QUEUE_CHUNK);
     try {
-      await ctx.jobs.send(
+      await ctx.jobs.sendMany(
         EMAIL_SEND_QUEUE,
-        { id },
-        {
-          retryLimit: MAX_EMAIL_ATTEMPTS - 1,
-          retryDelay: ctx.config.SMTP_RETRY_DELAY,
-          retryBackoff: true,
-          singletonKey: `email:${id}`,
-        },
+        chunk.map((id) => ({
+          data: { id },
+          options: {
+            retryLimit: MAX_EMAIL_ATTEMPTS - 1,
+            retryDelay: ctx.config.SMTP_RETRY_DELAY,
+            retryBackoff: true,
+            singletonKey: `email:${id}`,
+          },
+        })),
       );
     } catch (error) {
-      ctx.log.warn({ err: error, emailId: id }, 'mail: could not queue the e-mail; the sweep will');
+      ctx.log.warn({ err: error, emails: chunk.length }, 'mail: could not queue the e-mails; the sweep will');
     }
   }
 }
