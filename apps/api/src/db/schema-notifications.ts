@@ -17,8 +17,9 @@ import { courses, createdAt, users } from './schema.ts';
 
 /**
  * What a notification's e-mail has come to. `pending`: the mailer has not looked yet; `digest`: waits
- * for the person's daily digest; `sent`: its own e-mail (or the digest's) is in the outbox; `skipped`:
- * none will go (off, a muted course, read in the app first, a refused address, no SMTP).
+ * for the person's daily digest; `sent`: its own e-mail (or the digest's) is in the outbox — without
+ * SMTP kept there for staff to read, as account e-mails are; `skipped`: none will go (off, a muted
+ * course, read in the app first, a refused address, an inactive account).
  */
 export const MAIL_STATES = ['pending', 'digest', 'sent', 'skipped'] as const;
 
