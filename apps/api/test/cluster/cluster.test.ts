@@ -3,7 +3,8 @@
 // times, on the local, s3 and postgres file stores in turn), behind a round-robin proxy without sticky
 // sessions. Checks files across instances on each store, a workbook run through either instance and
 // moved when its host stops, a kernel host stopped mid-cell, a submit retried with the same key through
-// both instances, exactly-once grading through a SIGKILL and a restart under the same id, backends
+// both instances, exactly-once grading through a SIGKILL and a restart under the same id, each event's
+// notifications and their e-mails once (issue 40), backends
 // terminated inside open transactions, and a 20 s database outage that every process survives. Needs a
 // PostgreSQL server (TEST_DATABASE_URL's, or 127.0.0.1:5432): `npm test` runs it there; without one it
 // is skipped, saying so. How the cluster starts: cluster-setup.ts.
@@ -280,6 +281,58 @@ describe.skipIf(!reachable)('a cluster of two APIs and a grader on one PostgreSQ
       expect(row.status, `submission ${row.id}`).toBe('Completed');
       expect(row.evaluations, `submission ${row.id}`).toBe(row.tests);
     }
+  }, 400_000);
+
+  // Issue 40: an event makes one notification per person however many APIs and graders run (the grader
+  // killed above included), and each notification's e-mail is written to the outbox once — by whichever
+  // instance's mailer claimed it first.
+  it('tells each author of a grading and each student of an announcement once, one e-mail each', async () => {
+    await graded(submitted, 240_000);
+    const told = await query<{ id: number; n: number }>(
+      cluster.url,
+      `SELECT s.id, (SELECT count(*)::int FROM notifications n
+                      WHERE n.user_id = s.user_id AND n.kind = 'submission_graded'
+                        AND n.link = '/course/' || s.course_id || '/submission/' || s.id) AS n
+         FROM submissions s WHERE s.id = ANY($1::int[])`,
+      [submitted],
+    );
+    expect(told.filter((row) => row.n !== 1)).toEqual([]);
+
+    const staff = await signIn(proxy.url, 'staff@example.com');
+    const posted = await api(proxy.url, 'POST', '/api/Forum/Record/', {
+      token: staff,
+      body: { course, title: 'Room change', content: 'Room 101 from today.', is_announcement: true },
+    });
+    expect(posted.status, JSON.stringify(posted.body)).toBe(201);
+    const key = `announcement:${(posted.body as { id: number }).id}`;
+    const [counts] = await query<{ students: number; told: number; people: number }>(
+      cluster.url,
+      `SELECT (SELECT count(*)::int FROM course_students WHERE course_id = $1) AS students,
+              (SELECT count(*)::int FROM notifications WHERE event_key = $2) AS told,
+              (SELECT count(DISTINCT user_id)::int FROM notifications WHERE event_key = $2) AS people`,
+      [course, key],
+    );
+    expect(counts).toEqual({ students: counts!.students, told: counts!.students, people: counts!.students });
+    // Announcements go by e-mail at once by default: every row decided, one outbox row per 'sent' one.
+    const mailed = await waitFor(
+      'the announcement mailed',
+      async () => {
+        const [row] = await query<{ pending: number; sent: number; emails: number }>(
+          cluster.url,
+          `SELECT count(*) FILTER (WHERE n.mail_state = 'pending')::int AS pending,
+                  count(*) FILTER (WHERE n.mail_state = 'sent')::int AS sent,
+                  (SELECT count(*)::int FROM email_outbox o
+                    WHERE o.dedupe_key = ANY(array_agg('notification:' || n.id))) AS emails
+             FROM notifications n WHERE n.event_key = $1`,
+          [key],
+        );
+        return row && row.pending === 0 ? row : undefined;
+      },
+      120_000,
+      1000,
+    );
+    expect(mailed.sent).toBe(counts!.students);
+    expect(mailed.emails).toBe(mailed.sent);
   }, 400_000);
 
   // Issue 36, item 1: a connection dropped inside a transaction ('error' on a checked-out client, which
