@@ -50,7 +50,7 @@ export interface TestAppOptions {
    * Another API instance on the same database as this app (as behind a load balancer); closing it
    * leaves the database to its owner.
    */
-  sameDatabaseAs?: TestApp;
+  sameDatabaseAs?: Pick<TestApp, 'database' | 'databaseUrl'>;
 }
 
 /**

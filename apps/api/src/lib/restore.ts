@@ -11,7 +11,7 @@
  *    and every table's row count and every file's checksum is compared with the manifest;
  * 5. the restored schema is compared with this code's migrations, saying how to upgrade it.
  */
-import { existsSync, openAsBlob, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, openAsBlob, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import {
@@ -310,6 +310,7 @@ async function loadEmbeddedDump(
   log: (line: string) => void,
 ): Promise<Database> {
   log(`Loading the embedded database into ${dataDir}…`);
+  mkdirSync(dataDir, { recursive: true });
   let pglite: PGlite;
   try {
     pglite = await PGlite.create({
