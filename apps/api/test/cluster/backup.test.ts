@@ -14,6 +14,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writ
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_S3_CREDENTIALS, startTestS3Server } from '@kadai/storage/testing';
 import { STORAGE_KEY_COLUMNS } from '../../src/lib/storage-migrate.ts';
 import {
   api,
@@ -461,6 +462,52 @@ describe.skipIf(!reachable)(
       });
       expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);
       expect(await countTables(target, Object.keys(second.tables))).toEqual(second.tables);
+    }, 180_000);
+
+    it('restores a local backup into S3, and backs S3 up as a note or with --copy-s3', async () => {
+      const s3 = await startTestS3Server('kadai-backup-drill');
+      try {
+        const bucket = (prefix: string): Record<string, string> => ({
+          STORAGE: 's3',
+          S3_BUCKET: s3.bucket,
+          S3_ENDPOINT: s3.endpoint,
+          S3_FORCE_PATH_STYLE: 'true',
+          S3_PREFIX: prefix,
+          AWS_ACCESS_KEY_ID: TEST_S3_CREDENTIALS.accessKeyId,
+          AWS_SECRET_ACCESS_KEY: TEST_S3_CREDENTIALS.secretAccessKey,
+        });
+        // The files of a local backup go into whichever store STORAGE names.
+        const onS3 = await newDatabase('s3');
+        const env = { ...envOf(onS3, dir('files-unused-s3')), ...bucket('site') };
+        const restoredToS3 = await runCommand('scripts/restore.mjs', ['--from', backupDir], env);
+        expect(restoredToS3.code, `${restoredToS3.stdout}\n${restoredToS3.stderr}`).toBe(0);
+        // Not copied by default: the manifest names the keys, and a restore checks the bucket for them.
+        const noted = dir('backup-s3-note');
+        const note = await runCommand('scripts/backup.mjs', ['--to', noted], env);
+        expect(note.code, `${note.stdout}\n${note.stderr}`).toBe(0);
+        const third = JSON.parse(readFileSync(path.join(noted, 'manifest.json'), 'utf8')) as Manifest;
+        expect(third.storage).toMatchObject({ kind: 's3', files: 'not-copied' });
+        expect(third.files).toEqual([]);
+        expect(third.storage.referencedKeys).toEqual(manifest.storage.referencedKeys);
+        const again = await newDatabase('s3again');
+        const checked = await runCommand('scripts/restore.mjs', ['--from', noted], {
+          ...envOf(again, dir('files-unused-s3again')),
+          ...bucket('site'),
+        });
+        expect(checked.code, `${checked.stdout}\n${checked.stderr}`).toBe(0);
+        expect(checked.stdout).toContain(
+          `holds every one of the ${third.storage.referencedKeys.length} files`,
+        );
+        // With --copy-s3 the objects come into the backup, with the checksums of the first one.
+        const copied = dir('backup-s3-copy');
+        const copy = await runCommand('scripts/backup.mjs', ['--to', copied, '--copy-s3'], env);
+        expect(copy.code, `${copy.stdout}\n${copy.stderr}`).toBe(0);
+        const fourth = JSON.parse(readFileSync(path.join(copied, 'manifest.json'), 'utf8')) as Manifest;
+        expect(fourth.storage.files).toBe('copied');
+        expect(fourth.files).toEqual(manifest.files);
+      } finally {
+        await s3.close();
+      }
     }, 180_000);
 
     it('refuses to restore into a database that is not empty, writing nothing', async () => {
