@@ -173,6 +173,8 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
   }
   let store: Storage | null = null;
   try {
+    // Rows first: files written into a postgres store add rows of their own.
+    const rows = await verifyRestoredRows(manifest, database);
     store = createStorage(config, database, options.s3Credentials);
     const missingInBucket = await restoreFiles(dir, manifest, store, log);
     if (manifest.storage.missing.length > 0) {
@@ -185,7 +187,11 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
           'downloads answer 404, as they did on the backed-up site.',
       );
     }
-    await verifyRestored(manifest, database, log);
+    await verifyFilesInDatabase(manifest, database);
+    log(
+      `Verified: ${Object.keys(manifest.tables).length} tables (${rows} rows) and ${manifest.files.length} ` +
+        "files match the backup's manifest.",
+    );
     const result = await checkMigrations(manifest, database, log);
     if (secretFingerprint(config.JWT_SECRET) !== manifest.secretFingerprint) {
       log(
@@ -377,12 +383,8 @@ async function restoreFiles(
   return [];
 }
 
-/** Step 4's proof: every table's rows and every file as the manifest says. */
-async function verifyRestored(
-  manifest: Manifest,
-  database: Database,
-  log: (line: string) => void,
-): Promise<void> {
+/** Step 4's proof for the database: every table with the manifest's rows; their sum. */
+async function verifyRestoredRows(manifest: Manifest, database: Database): Promise<number> {
   const counts = await countRows((text, values) => database.query(text, values));
   const names = [...new Set([...Object.keys(counts), ...Object.keys(manifest.tables)])].sort();
   const differ = names
@@ -392,19 +394,19 @@ async function verifyRestored(
         `${name}: ${counts[name] ?? 'absent'} rows, the backup had ${manifest.tables[name] ?? 'none'}`,
     );
   if (differ.length > 0) throw new Error(`The restored database differs from the backup: ${list(differ)}`);
-  if (manifest.storage.files === 'in-database') {
-    const store = new PostgresStorage(database);
-    for (const file of manifest.files) {
-      const { size, sha256 } = await hashStream(await store.get(file.key));
-      if (size !== file.size || sha256 !== file.sha256) {
-        throw new Error(`The restored file ${file.key} does not match the backup's checksum.`);
-      }
+  return Object.values(counts).reduce((sum, n) => sum + n, 0);
+}
+
+/** Step 4's proof for STORAGE=postgres backups: every file of the dump with the manifest's checksum. */
+async function verifyFilesInDatabase(manifest: Manifest, database: Database): Promise<void> {
+  if (manifest.storage.files !== 'in-database') return;
+  const store = new PostgresStorage(database);
+  for (const file of manifest.files) {
+    const { size, sha256 } = await hashStream(await store.get(file.key));
+    if (size !== file.size || sha256 !== file.sha256) {
+      throw new Error(`The restored file ${file.key} does not match the backup's checksum.`);
     }
   }
-  const rows = Object.values(counts).reduce((sum, n) => sum + n, 0);
-  log(
-    `Verified: ${names.length} tables (${rows} rows) and ${manifest.files.length} files match the backup's manifest.`,
-  );
 }
 
 /** Step 5: the restored schema against this code's migrations. */

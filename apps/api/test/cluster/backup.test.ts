@@ -462,6 +462,18 @@ describe.skipIf(!reachable)(
       });
       expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);
       expect(await countTables(target, Object.keys(second.tables))).toEqual(second.tables);
+      // And the first (local) backup restored straight into STORAGE=postgres: its files become rows.
+      const intoDatabase = await newDatabase('intodb');
+      const direct = await runCommand('scripts/restore.mjs', ['--from', backupDir], {
+        ...envOf(intoDatabase, dir('files-unused-intodb')),
+        STORAGE: 'postgres',
+      });
+      expect(direct.code, `${direct.stdout}\n${direct.stderr}`).toBe(0);
+      const stored = await query<{ n: number }>(
+        intoDatabase,
+        `SELECT count(*)::int AS n FROM stored_files WHERE complete`,
+      );
+      expect(stored[0]?.n).toBe(manifest.files.length);
     }, 180_000);
 
     it('restores a local backup into S3, and backs S3 up as a note or with --copy-s3', async () => {
