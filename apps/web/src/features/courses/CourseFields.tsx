@@ -1,10 +1,10 @@
-import { Select, TextInput, Textarea } from '@mantine/core';
-import { CourseCreate, supportedTimeZones } from '@kadai/contracts';
-import { useMemo } from 'react';
+import { TextInput, Textarea } from '@mantine/core';
+import { CourseCreate } from '@kadai/contracts';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { BooleanField } from '../../ui/BooleanField.tsx';
 import { schemaRule } from '../../ui/form.ts';
+import { TimeZoneSelect } from '../../ui/TimeZoneSelect.tsx';
 
 /** What a course form edits: the same fields when staff create a course and when it is edited. */
 export interface CourseFormValues {
@@ -23,12 +23,6 @@ export const EMPTY_COURSE: CourseFormValues = {
   has_assessment: false,
   time_zone: null,
 };
-
-/** This browser's zones, with the course's own first when the browser does not list it. */
-function zoneChoices(current: string | null): string[] {
-  const zones = supportedTimeZones();
-  return current === null || zones.includes(current) ? zones : [current, ...zones];
-}
 
 /**
  * Title, description and the two feature flags, validated with the contract's own rules; with
@@ -89,24 +83,17 @@ export function CourseFields({
 
 function TimeZoneField({ form }: { form: UseFormReturn<CourseFormValues> }) {
   const { t } = useTranslation();
-  const initial = form.formState.defaultValues?.time_zone ?? null;
-  const data = useMemo(() => zoneChoices(initial), [initial]);
   return (
     <Controller
       control={form.control}
       name="time_zone"
       render={({ field, fieldState }) => (
-        <Select
+        <TimeZoneSelect
           label={t('courses.fields.timeZone')}
           description={t('courses.fields.timeZoneHelp')}
-          data={data}
-          searchable
-          nothingFoundMessage={t('courses.fields.timeZoneNothing')}
-          allowDeselect={false}
+          nothingFound={t('courses.fields.timeZoneNothing')}
           value={field.value}
-          onChange={(value) => {
-            if (value !== null) field.onChange(value);
-          }}
+          onChange={field.onChange}
           onBlur={field.onBlur}
           ref={field.ref}
           error={fieldState.error?.message}
