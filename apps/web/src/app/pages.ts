@@ -67,6 +67,10 @@ export const PAGES = {
     import('../features/review/GradeSubmissionPage.tsx').then((m) => m.GradeSubmissionPage),
   RegradeRequests: () =>
     import('../features/review/RegradeRequestsPage.tsx').then((m) => m.RegradeRequestsPage),
+  Notifications: () =>
+    import('../features/notifications/NotificationsPage.tsx').then((m) => m.NotificationsPage),
+  NotificationSettings: () =>
+    import('../features/notifications/NotificationSettingsPage.tsx').then((m) => m.NotificationSettingsPage),
 } satisfies Record<PageName, PageLoader>;
 
 export type { PageName };

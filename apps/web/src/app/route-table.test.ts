@@ -73,6 +73,9 @@ const SPEC: Record<RouteName, { path: string; signIn: boolean }> = {
   RegradeRequests: { path: '/course/:course_id/regrade-requests', signIn: true },
   // Beyond spec §2 (issue 39): an assignment's similarity report, for editors and staff.
   SimilarityReport: { path: '/course/:course_id/assignment/:assignment_id/similarity', signIn: true },
+  // Beyond spec §2 (issue 40): the reader's notifications and their settings.
+  Notifications: { path: '/notifications', signIn: true },
+  NotificationSettings: { path: '/notifications/settings', signIn: true },
 };
 
 function lookup(tree: object, key: string): unknown {

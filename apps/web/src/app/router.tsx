@@ -70,6 +70,8 @@ const RubricPage = lazyPage('Rubric');
 const GradingQueuePage = lazyPage('Grading');
 const GradeSubmissionPage = lazyPage('GradeSubmission');
 const RegradeRequestsPage = lazyPage('RegradeRequests');
+const NotificationsPage = lazyPage('Notifications');
+const NotificationSettingsPage = lazyPage('NotificationSettings');
 
 /** A route of the table: its path relative to `base`, its handle (title, breadcrumbs) and its page. */
 function route(
@@ -152,6 +154,8 @@ export const appRoutes: RouteObject[] = [
           route('LtiSettings', <LtiSettingsPage />),
           route('LtiContext', <LtiContextPage />),
           route('LtiDeepLink', <LtiDeepLinkPage />),
+          route('Notifications', <NotificationsPage />),
+          route('NotificationSettings', <NotificationSettingsPage />),
           // Matches /pygrade and /pygrade/ (react-router ignores a trailing slash); students get NotFound.
           route('PyGrade', <PyGradePage />, { guard: PyGradeGuard }),
           { path: COURSE_BASE, element: <CourseLayout />, children: courseRoutes() },

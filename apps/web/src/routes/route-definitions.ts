@@ -62,6 +62,9 @@ export const ROUTE_NAMES = [
   'RegradeRequests',
   // Beyond spec §2 (issue 39): an assignment's similarity report, for editors and staff.
   'SimilarityReport',
+  // Beyond spec §2 (issue 40): the reader's notifications, and what reaches them by e-mail.
+  'Notifications',
+  'NotificationSettings',
 ] as const;
 export type RouteName = (typeof ROUTE_NAMES)[number];
 
@@ -215,6 +218,12 @@ export const ROUTES: Record<RouteName, RouteDefinition> = {
     signIn: true,
     // Assignments > the assignment's title > Similarity report.
     parent: 'AssignmentDetail',
+  },
+  Notifications: { path: '/notifications', titleKey: 'routes.notifications', signIn: true },
+  NotificationSettings: {
+    path: '/notifications/settings',
+    titleKey: 'routes.notificationSettings',
+    signIn: true,
   },
 };
 

@@ -1,9 +1,8 @@
 import { Badge, Group, Text } from '@mantine/core';
 import type { ForumAuthor } from '@kadai/contracts';
 import { useTranslation } from 'react-i18next';
-import { useFormatters } from '../../i18n/format.ts';
 import { authorName } from './author-name.ts';
-import { relativeTime } from './relative-time.ts';
+import { RelativeTime } from './RelativeTime.tsx';
 
 /** Editors of the course are the course's instructors to its readers; staff are the system's staff. */
 export function AuthorRoleBadge({ role }: { role: ForumAuthor['role'] }) {
@@ -13,18 +12,6 @@ export function AuthorRoleBadge({ role }: { role: ForumAuthor['role'] }) {
     <Badge size="sm" variant="light" color={role === 'editor' ? 'blue' : 'grape'}>
       {role === 'editor' ? t('forum.role.instructor') : t('forum.role.staff')}
     </Badge>
-  );
-}
-
-/** A time as "3 hours ago", with the exact date and time on hover and for screen readers. */
-export function RelativeTime({ iso }: { iso: string }) {
-  const { i18n } = useTranslation();
-  const format = useFormatters();
-  const exact = format.dateTime(iso);
-  return (
-    <time dateTime={iso} title={exact}>
-      {relativeTime(iso, i18n.language)}
-    </time>
   );
 }
 
