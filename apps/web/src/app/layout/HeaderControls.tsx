@@ -1,6 +1,7 @@
 import { Menu, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import {
+  IconBell,
   IconCheck,
   IconInfoCircle,
   IconKey,
@@ -13,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { chooseLanguage, signOut } from '../../features/auth/sign-in.ts';
 import { useSession } from '../../features/auth/session.ts';
+import { NotificationBell } from '../../features/notifications/NotificationBell.tsx';
 import { LANGUAGES, LANGUAGE_NAMES } from '../../i18n/index.ts';
 import { leaveWithoutRemembering } from '../../features/auth/deliberate-logout.ts';
 import { pathTo } from '../../routes/route-table.ts';
@@ -27,6 +29,7 @@ export function HeaderControls({ isAuthenticated }: { isAuthenticated: boolean }
     <>
       <LanguageSwitcher />
       <ColorSchemeToggle />
+      {isAuthenticated ? <NotificationsControl /> : null}
       {isAuthenticated ? <UserMenu /> : null}
     </>
   );
@@ -67,6 +70,11 @@ function ColorSchemeToggle() {
   );
 }
 
+function NotificationsControl() {
+  const { ref, openedByStandIn } = useTakeOver('notifications');
+  return <NotificationBell buttonRef={ref} defaultOpened={openedByStandIn} />;
+}
+
 function UserMenu() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -96,6 +104,13 @@ function UserMenu() {
       <Menu.Dropdown>
         <Menu.Item component={Link} to={pathTo('Profile')} leftSection={<IconUser size={16} aria-hidden />}>
           {t('header.profile')}
+        </Menu.Item>
+        <Menu.Item
+          component={Link}
+          to={pathTo('NotificationSettings')}
+          leftSection={<IconBell size={16} aria-hidden />}
+        >
+          {t('header.notificationSettings')}
         </Menu.Item>
         {isStaff ? (
           <Menu.Item

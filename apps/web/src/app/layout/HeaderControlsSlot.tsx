@@ -1,15 +1,17 @@
 import { Group } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { NotificationBellButton } from '../../features/notifications/NotificationBellButton.tsx';
 import { trackedImport } from '../../ui/lazyComponent.ts';
 import { ColorSchemeButton, LanguageButton, UserButton } from './HeaderButtons.tsx';
 import type { HeaderControls } from './HeaderControls.tsx';
 import { noteFocusedStandIn, standInProps } from './header-handover.ts';
 
-// The header's language menu, colour-scheme tooltip and user menu (HeaderControls.tsx: Mantine's Menu,
-// Popover and Tooltip with @floating-ui, ~35 KB on the wire) load at once when the reader points at,
-// touches or tabs to one of them, and otherwise a few seconds after the page has loaded, when the
-// browser is idle: the first screen does not wait for them, nor share the network with them. Until
-// then their buttons stand in for them (the same faces; HeaderButtons.tsx), and hand over the focus
+// The header's language menu, colour-scheme tooltip, notifications' popover and user menu
+// (HeaderControls.tsx: Mantine's Menu, Popover and Tooltip with @floating-ui, ~35 KB on the wire) load
+// at once when the reader points at, touches or tabs to one of them, and otherwise a few seconds after
+// the page has loaded, when the browser is idle: the first screen does not wait for them, nor share the
+// network with them. Until then their buttons stand in for them (the same faces; HeaderButtons.tsx and
+// the bell's, which counts the unread notifications from the first screen), and hand over the focus
 // and a click (header-handover.ts).
 // Not React.lazy with Suspense: the stand-ins must stay the same elements until the real controls are
 // there (a click whose mousedown and mouseup land on different elements is lost).
@@ -58,9 +60,10 @@ function whenLoadedAndIdle(start: () => void): () => void {
 function StandIns({ isAuthenticated }: { isAuthenticated: boolean }) {
   return (
     <>
-      <LanguageButton {...standInProps('language', true)} />
-      <ColorSchemeButton {...standInProps('colorScheme', false)} />
-      {isAuthenticated ? <UserButton {...standInProps('user', true)} /> : null}
+      <LanguageButton {...standInProps('language', 'menu')} />
+      <ColorSchemeButton {...standInProps('colorScheme', null)} />
+      {isAuthenticated ? <NotificationBellButton {...standInProps('notifications', 'dialog')} /> : null}
+      {isAuthenticated ? <UserButton {...standInProps('user', 'menu')} /> : null}
     </>
   );
 }

@@ -22,7 +22,7 @@ function Swap() {
       {arrived ? (
         <RealControl />
       ) : (
-        <button type="button" {...standInProps('language', true)}>
+        <button type="button" {...standInProps('language', 'menu')}>
           stand-in
         </button>
       )}

@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 
 /** The header controls a stand-in can hand over. */
-export type HeaderControl = 'language' | 'colorScheme' | 'user';
+export type HeaderControl = 'language' | 'colorScheme' | 'notifications' | 'user';
 
 const CONTROL_ATTRIBUTE = 'data-header-control';
 
@@ -11,13 +11,16 @@ const handover: { focused: HeaderControl | null; clicked: HeaderControl | null }
   clicked: null,
 };
 
-/** Props for a stand-in: its name for the hand-over and, for a menu's button, a click to answer later. */
-export function standInProps(control: HeaderControl, opensMenu: boolean) {
+/**
+ * Props for a stand-in: its name for the hand-over and, for the button of a menu or a popover
+ * (`popup`), a click to answer later.
+ */
+export function standInProps(control: HeaderControl, popup: 'menu' | 'dialog' | null) {
   return {
     [CONTROL_ATTRIBUTE]: control,
-    ...(opensMenu
+    ...(popup
       ? {
-          'aria-haspopup': 'menu' as const,
+          'aria-haspopup': popup,
           'aria-expanded': false,
           onClick: () => {
             handover.clicked = control;

@@ -62,11 +62,13 @@ describe('the notifications page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Mark as read: Emily Carter replied to “Week 3”' }));
     await waitFor(() => expect(screen.getAllByRole('button', { name: /^Mark as read: / })).toHaveLength(1));
     expect(requests.some((r) => r.method === 'POST' && r.url === '/api/Notification/3/read/')).toBe(true);
+    expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Mark all as read' }));
     expect(await screen.findByText('All notifications are marked as read.')).toBeTruthy();
     await waitFor(() => expect(screen.queryAllByRole('button', { name: /^Mark as read: / })).toHaveLength(0));
     expect(screen.getByRole('button', { name: 'Mark all as read' })).toHaveProperty('disabled', true);
+    expect(await screen.findByRole('button', { name: 'Notifications' })).toBeTruthy();
   });
 
   it('says when there is nothing to show', async () => {
