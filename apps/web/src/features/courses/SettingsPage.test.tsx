@@ -25,12 +25,21 @@ const COURSE: Course = {
   student_count: 1,
 };
 
-function server() {
+function server({ notificationsFail = false } = {}) {
   let course = COURSE;
+  let notifyEditors = false;
   return stubFetch((request) => {
     const path = new URL(request.url, 'http://test').pathname;
     if (path === '/api/Config/')
       return json(200, { product_name: 'Kadai', google_client_id: null, provider_url: '' });
+    if (path === '/api/Course/1/notification-settings/') {
+      if (request.method === 'PUT') {
+        if (notificationsFail) return json(500, { detail: 'Server error.', code: 'error' });
+        notifyEditors = (request.body as { notify_editors_of_new_members: boolean })
+          .notify_editors_of_new_members;
+      }
+      return json(200, { notify_editors_of_new_members: notifyEditors });
+    }
     if (path === '/api/Course/1/' && request.method === 'PATCH') {
       const changes = typeof request.body === 'object' ? request.body : {};
       course = { ...course, ...changes, updated_at: '2026-04-02T09:00:00.000Z' };
@@ -86,5 +95,29 @@ describe('the course’s time zone in Settings', () => {
     server();
     renderApp('/course/1/settings');
     expect(await screen.findByRole('combobox', { name: 'タイムゾーン' }, SLOW)).toBeTruthy();
+  });
+});
+
+describe('whether the course’s editors hear of new members', () => {
+  it('is off by default, and saves as it is flipped', async () => {
+    const { requests } = server();
+    renderApp('/course/1/settings');
+    const toggle = await screen.findByRole('switch', { name: 'Notify editors when a member joins' }, SLOW);
+    expect(toggle).toHaveProperty('checked', false);
+    fireEvent.click(toggle);
+    expect(await screen.findByText("The course's notification setting is saved.")).toBeTruthy();
+    expect(requests.filter((r) => r.method === 'PUT').map((r) => ({ url: r.url, body: r.body }))).toEqual([
+      { url: '/api/Course/1/notification-settings/', body: { notify_editors_of_new_members: true } },
+    ]);
+    expect(toggle).toHaveProperty('checked', true);
+  });
+
+  it('goes back when the save fails, and says so', async () => {
+    server({ notificationsFail: true });
+    renderApp('/course/1/settings');
+    const toggle = await screen.findByRole('switch', { name: 'Notify editors when a member joins' }, SLOW);
+    fireEvent.click(toggle);
+    expect(await screen.findByText("Could not save the course's notification setting.")).toBeTruthy();
+    await waitFor(() => expect(toggle).toHaveProperty('checked', false));
   });
 });

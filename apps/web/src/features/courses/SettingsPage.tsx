@@ -5,15 +5,16 @@ import { Link, Navigate, useSearchParams } from 'react-router';
 import { useCourse } from './useCourse.ts';
 import { pathTo } from '../../routes/route-table.ts';
 import { useSession } from '../auth/session.ts';
+import { CourseNotificationsSection } from '../notifications/CourseNotificationsSection.tsx';
 import { CourseDetailsForm } from './CourseDetailsForm.tsx';
 import { DeleteCourseSection } from './DeleteCourseSection.tsx';
 import { canManageCourse } from './course-access.ts';
 
 /**
- * The course's details, and for staff deleting it. The menu shows the page to staff only (spec); an
- * editor of the course who opens the URL may edit the details too (the API allows it); anyone else is
- * told they may not. Editors and students are on the Members page: the old `?tab=students` and
- * `?tab=editors` links lead there.
+ * The course's details, whether its editors hear of new members, and for staff deleting it. The menu
+ * shows the page to staff only (spec); an editor of the course who opens the URL may edit the details
+ * too (the API allows it); anyone else is told they may not. Editors and students are on the Members
+ * page: the old `?tab=students` and `?tab=editors` links lead there.
  */
 export function SettingsPage() {
   const { t } = useTranslation();
@@ -53,6 +54,7 @@ export function SettingsPage() {
       </Text>
       <Stack gap="xl">
         <CourseDetailsForm key={course.updated_at} course={course} />
+        <CourseNotificationsSection courseId={course.id} />
         {isStaff ? <DeleteCourseSection course={course} /> : null}
       </Stack>
     </Stack>
