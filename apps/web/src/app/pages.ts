@@ -71,6 +71,7 @@ export const PAGES = {
     import('../features/notifications/NotificationsPage.tsx').then((m) => m.NotificationsPage),
   NotificationSettings: () =>
     import('../features/notifications/NotificationSettingsPage.tsx').then((m) => m.NotificationSettingsPage),
+  Unsubscribe: () => import('../features/notifications/UnsubscribePage.tsx').then((m) => m.UnsubscribePage),
 } satisfies Record<PageName, PageLoader>;
 
 export type { PageName };

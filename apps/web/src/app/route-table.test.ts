@@ -73,9 +73,11 @@ const SPEC: Record<RouteName, { path: string; signIn: boolean }> = {
   RegradeRequests: { path: '/course/:course_id/regrade-requests', signIn: true },
   // Beyond spec §2 (issue 39): an assignment's similarity report, for editors and staff.
   SimilarityReport: { path: '/course/:course_id/assignment/:assignment_id/similarity', signIn: true },
-  // Beyond spec §2 (issue 40): the reader's notifications and their settings.
+  // Beyond spec §2 (issue 40): the reader's notifications and their settings, and an e-mail's
+  // unsubscribe link (no sign-in).
   Notifications: { path: '/notifications', signIn: true },
   NotificationSettings: { path: '/notifications/settings', signIn: true },
+  Unsubscribe: { path: '/unsubscribe', signIn: false },
 };
 
 function lookup(tree: object, key: string): unknown {

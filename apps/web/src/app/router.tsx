@@ -72,6 +72,7 @@ const GradeSubmissionPage = lazyPage('GradeSubmission');
 const RegradeRequestsPage = lazyPage('RegradeRequests');
 const NotificationsPage = lazyPage('Notifications');
 const NotificationSettingsPage = lazyPage('NotificationSettings');
+const UnsubscribePage = lazyPage('Unsubscribe');
 
 /** A route of the table: its path relative to `base`, its handle (title, breadcrumbs) and its page. */
 function route(
@@ -144,6 +145,8 @@ export const appRoutes: RouteObject[] = [
       route('VerifyEmail', <VerifyEmailPage />),
       route('About', <AboutPage />),
       route('PrivacyPolicy', <PrivacyPolicyPage />),
+      // An e-mail's unsubscribe link: no sign-in (its token is the key).
+      route('Unsubscribe', <UnsubscribePage />),
       {
         element: <RequireAuth />,
         children: [

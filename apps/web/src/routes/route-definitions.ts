@@ -62,9 +62,11 @@ export const ROUTE_NAMES = [
   'RegradeRequests',
   // Beyond spec §2 (issue 39): an assignment's similarity report, for editors and staff.
   'SimilarityReport',
-  // Beyond spec §2 (issue 40): the reader's notifications, and what reaches them by e-mail.
+  // Beyond spec §2 (issue 40): the reader's notifications, what reaches them by e-mail, and the page an
+  // e-mail's unsubscribe link opens (no sign-in: the link's token says whose e-mail it turns off).
   'Notifications',
   'NotificationSettings',
+  'Unsubscribe',
 ] as const;
 export type RouteName = (typeof ROUTE_NAMES)[number];
 
@@ -225,6 +227,7 @@ export const ROUTES: Record<RouteName, RouteDefinition> = {
     titleKey: 'routes.notificationSettings',
     signIn: true,
   },
+  Unsubscribe: { path: '/unsubscribe', titleKey: 'routes.unsubscribe', signIn: false },
 };
 
 /** Routes inside a course: the side rail and the course breadcrumbs show on them. */
