@@ -18,11 +18,12 @@ import { assignmentKeys, parseId } from '../assignments/assignments.queries.ts';
 import { useSession } from '../auth/session.ts';
 import { memberName } from '../courses/member-name.ts';
 import { FeedbackPanel } from '../feedback/FeedbackPanel.tsx';
+import { useMarkPageRead } from '../notifications/useMarkPageRead.ts';
 import { EvaluationResults } from './EvaluationResults.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import { SubmissionFiles } from './SubmissionFiles.tsx';
 import { SubmissionStateNote } from './SubmissionStateNote.tsx';
-import { isCancelable } from './status.ts';
+import { isCancelable, isInProgress } from './status.ts';
 import { NotFinalNote, useIsNotFinal } from './FinalSubmissionNote.tsx';
 import { cancelSubmission, regradeSubmission } from './submissions.api.ts';
 import { submissionKeys, submissionQuery } from './submissions.queries.ts';
@@ -61,6 +62,11 @@ function SubmissionView({ submission }: { submission: SubmissionDetail }) {
       queryClient.invalidateQueries({ queryKey: assignmentKeys.all }),
     ]);
   useWhenSettled([submission], () => void refreshRelated());
+  // The result is on the screen: a "graded" notification about it has nothing left to tell.
+  useMarkPageRead(
+    pathTo('SubmissionDetail', { course_id: submission.course_id, submission_id: submission.id }),
+    !isInProgress(submission.status),
+  );
 
   const onSuccess = (message: string) => async () => {
     notifySuccess(message);
