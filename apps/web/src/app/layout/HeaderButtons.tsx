@@ -4,6 +4,7 @@ import type { ComponentPropsWithRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../features/auth/session.ts';
 import { LANGUAGE_NAMES } from '../../i18n/index.ts';
+import classes from './Header.module.css';
 
 // The faces of the header's controls. Their menus and the tooltip (Mantine's Menu and Tooltip, with
 // @floating-ui: about a tenth of the shell's code) load after the first screen (HeaderControls.tsx);
@@ -12,8 +13,8 @@ import { LANGUAGE_NAMES } from '../../i18n/index.ts';
 
 type ButtonProps = Omit<ComponentPropsWithRef<'button'>, 'color' | 'children'>;
 
-/** Opens the language menu. */
-export function LanguageButton(props: ButtonProps) {
+/** Opens the language menu (on a phone its icon alone, as narrow as the buttons beside it). */
+export function LanguageButton({ className, ...props }: ButtonProps) {
   const { t } = useTranslation();
   const current = useSession((s) => s.displayLang);
   return (
@@ -22,8 +23,8 @@ export function LanguageButton(props: ButtonProps) {
       color="gray"
       leftSection={<IconLanguage size={18} aria-hidden />}
       aria-label={t('header.languageSwitcher')}
-      px="xs"
       {...props}
+      className={[classes.languageButton, className].filter(Boolean).join(' ')}
     >
       <Box component="span" lang={current} visibleFrom="xs">
         {LANGUAGE_NAMES[current]}

@@ -1,10 +1,10 @@
-import { Group } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { NotificationBellButton } from '../../features/notifications/NotificationBellButton.tsx';
 import { trackedImport } from '../../ui/lazyComponent.ts';
 import { ColorSchemeButton, LanguageButton, UserButton } from './HeaderButtons.tsx';
 import type { HeaderControls } from './HeaderControls.tsx';
 import { noteFocusedStandIn, standInProps } from './header-handover.ts';
+import classes from './Header.module.css';
 
 // The header's language menu, colour-scheme tooltip, notifications' popover and user menu
 // (HeaderControls.tsx: Mantine's Menu, Popover and Tooltip with @floating-ui, ~35 KB on the wire) load
@@ -107,16 +107,15 @@ export function HeaderControlsSlot({ isAuthenticated }: { isAuthenticated: boole
 
   if (RealControls) {
     return (
-      <Group gap={4} wrap="nowrap">
+      <div className={classes.controls}>
         <RealControls isAuthenticated={isAuthenticated} />
-      </Group>
+      </div>
     );
   }
   return (
-    <Group
+    <div
       ref={group}
-      gap={4}
-      wrap="nowrap"
+      className={classes.controls}
       onPointerEnter={want}
       onTouchStart={want}
       onFocus={want}
@@ -128,6 +127,6 @@ export function HeaderControlsSlot({ isAuthenticated }: { isAuthenticated: boole
       onBlur={release}
     >
       <StandIns isAuthenticated={isAuthenticated} />
-    </Group>
+    </div>
   );
 }
