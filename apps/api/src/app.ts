@@ -25,7 +25,8 @@ import {
 import { serializerCompiler } from './lib/serializer.ts';
 import { requestValidatorCompiler } from './lib/validation.ts';
 import { AUTH_CHANNEL, SessionCache } from './lib/session-cache.ts';
-import { createStoppedQueue, type JobQueue } from './lib/jobs.ts';
+import { createStoppedQueue, readQueueBacklog, type JobQueue } from './lib/jobs.ts';
+import { countRequests, registerGauges, serveMetrics } from './lib/metrics.ts';
 import type { SandboxProbe } from './lib/sandbox-probe.ts';
 import { createStorage, type Storage } from './lib/storage.ts';
 import { closeGracefully } from './lib/graceful-close.ts';
@@ -64,6 +65,7 @@ import { registerAssessmentRoutes } from './features/assessment/assessment.route
 import { registerGradebookRoutes } from './features/assessment/gradebook.routes.ts';
 import { registerExtensionRoutes } from './features/extensions/extensions.routes.ts';
 import { registerNotificationRoutes } from './features/notifications/notifications.routes.ts';
+import { countRecentEmails } from './features/mail/outbox-counts.service.ts';
 import { registerReviewRoutes } from './features/review/review.routes.ts';
 import { registerReviewCommentRoutes } from './features/review/review-comments.routes.ts';
 import { registerSimilarityRoutes } from './features/similarity/similarity.routes.ts';
@@ -219,7 +221,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('appContext', ctx);
 
   closeGracefully(app);
-  shedLoad(app, {
+  // Before every route, so each is counted (docs/operations.md, "Metrics"); nothing when METRICS_TOKEN is unset.
+  const metrics = countRequests(app, config.METRICS_TOKEN);
+  const load = shedLoad(app, {
     maxInFlight: config.MAX_REQUESTS_IN_FLIGHT,
     maxEventLoopDelayMs: config.MAX_EVENT_LOOP_DELAY_MS,
   });
@@ -273,6 +277,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Every answer of the routes below over 1 KB (the API's JSON, its exports, the API reference).
   await registerCompression(app);
+  serveMetrics(app, config.METRICS_TOKEN);
 
   await app.register(swagger, openApiOptions(config));
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
@@ -324,6 +329,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Workbook kernels: this process is a kernel host when it may run any (docs/workbooks.md, "Kernels").
   const kernelHost = attachKernelHost(app, ctx, { kind: 'api', port: config.PORT, pool: options.kernels });
   registerInternalKernelRoutes(app, kernelHost);
+  if (metrics) {
+    registerGauges(metrics, {
+      log: app.log,
+      pool: () => database.poolStats(),
+      kernels: () => ({ running: kernelHost.pool.size, max: kernelHost.pool.max }),
+      inFlight: load.inFlight,
+      queues: (timeoutMs) => readQueueBacklog(database, timeoutMs),
+      emails: (timeoutMs) => countRecentEmails(ctx, timeoutMs),
+    });
+  }
 
   await app.register(
     async (api) => {

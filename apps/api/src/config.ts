@@ -115,6 +115,11 @@ export const EnvSchema = z.object({
   LOGIN_THROTTLE_WINDOW: seconds.default(900),
   TRUST_PROXY: trustProxy.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * The bearer token of `GET /metrics` (Prometheus, docs/operations.md). Unset: no metrics are kept and
+   * `/metrics` answers 404.
+   */
+  METRICS_TOKEN: z.string().min(16, 'at least 16 characters').max(200).optional(),
   SEED_DEMO: bool.default(true),
   RUN_GRADER: bool.default(true),
   /** Short API calls one process serves at once; the next is refused with 503 `overloaded` (0: no bound). */

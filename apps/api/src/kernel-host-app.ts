@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { HttpError } from './lib/errors.ts';
 import { closeGracefully } from './lib/graceful-close.ts';
+import { countRequests, registerGauges, serveMetrics } from './lib/metrics.ts';
 import { registerInternalKernelRoutes } from './features/workbooks/internal.routes.ts';
 import { attachKernelHost } from './features/workbooks/kernel-host.ts';
 import type { KernelPool } from './features/workbooks/kernels.ts';
@@ -27,6 +28,7 @@ export async function buildKernelHostApp(options: {
     return503OnClosing: false,
   });
   closeGracefully(app);
+  const metrics = countRequests(app, config.METRICS_TOKEN);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
@@ -47,5 +49,13 @@ export async function buildKernelHostApp(options: {
     { kind: 'kernels', port: config.KERNEL_HOST_PORT, pool: options.kernels },
   );
   registerInternalKernelRoutes(app, host);
+  serveMetrics(app, config.METRICS_TOKEN);
+  if (metrics) {
+    registerGauges(metrics, {
+      log: app.log,
+      pool: () => database.poolStats(),
+      kernels: () => ({ running: host.pool.size, max: host.pool.max }),
+    });
+  }
   return app;
 }

@@ -2,6 +2,7 @@ import { startGrader, type Grader } from '@kadai/grader/worker';
 import { startSimilarityWorker, type SimilarityWorker } from '@kadai/grader/similarity-job';
 import { isConfigurationError, untilItWorks } from '@kadai/grader/backoff';
 import { runService, stopOnSignals } from '@kadai/grader/service';
+import { createGradingMetrics } from '@kadai/grader/metrics';
 import { loadConfigOrExit } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
@@ -54,6 +55,8 @@ async function main() {
       log: app.log,
       concurrency: config.GRADER_CONCURRENCY,
       gradingTimeoutSeconds: config.GRADING_TIMEOUT,
+      // The grader in this process counts on the app's /metrics.
+      metrics: app.metrics ? createGradingMetrics(app.metrics) : undefined,
     });
     // The embedded grader also compares submissions for similarity reports (docs/similarity.md).
     similarity = await startSimilarityWorker({ sql: database, jobs, log: app.log });

@@ -28,6 +28,12 @@ export const GraderEnvSchema = z.object({
   GRADER_HEARTBEAT_SECONDS: z.coerce.number().min(0.1).max(60).default(5),
   /** Names this grader in the console and on submissions (default hostname:pid:random). */
   GRADER_ID: z.string().min(1).max(200).optional(),
+  /** Serves `GET /metrics` on this port (docs/operations.md); unset: no metrics server. */
+  GRADER_METRICS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
+  /** The address the metrics server listens on; 0.0.0.0 lets a Prometheus on another host reach it. */
+  GRADER_METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /** When set, a scrape must send `Authorization: Bearer <token>` (the API's METRICS_TOKEN). */
+  METRICS_TOKEN: z.string().min(16, 'at least 16 characters').max(200).optional(),
 });
 export type GraderEnv = z.infer<typeof GraderEnvSchema>;
 

@@ -6,6 +6,13 @@ import { createPgSql, openPool } from './pg-sql.ts';
 import { GRADING_QUEUE } from './queue.ts';
 import { isConfigurationError, untilItWorks, untilTablesExist } from './backoff.ts';
 import { JobLoops, ensureQueue } from './job-loop.ts';
+import {
+  createGradingMetrics,
+  createMetricsRegistry,
+  registerPoolGauges,
+  serveMetrics,
+  type MetricsServer,
+} from './metrics.ts';
 import { runService, stopOnSignals } from './service.ts';
 import type { GraderJobQueue, GraderLogger } from './types.ts';
 import { startGrader } from './worker.ts';
@@ -52,6 +59,16 @@ async function main() {
     offWork: (workerId) => loops.stop(workerId),
   };
   const heartbeatMs = env.GRADER_HEARTBEAT_SECONDS * 1000;
+  // Metrics only when asked for (GRADER_METRICS_PORT): the grader has no other HTTP server to offer them on.
+  const registry = env.GRADER_METRICS_PORT === undefined ? null : createMetricsRegistry();
+  if (registry) {
+    registerPoolGauges(registry, () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: env.DATABASE_POOL_SIZE,
+    }));
+  }
   const grader = await startGrader({
     sql: createPgSql(pool),
     jobs,
@@ -63,9 +80,21 @@ async function main() {
     heartbeatMs,
     sweepMs: heartbeatMs * 2,
     staleAfterMs: heartbeatMs * 4,
+    metrics: registry ? createGradingMetrics(registry) : undefined,
   });
   // Similarity reports are CPU work like grading, so grader hosts take them too (docs/similarity.md).
   const similarity = await startSimilarityWorker({ sql: createPgSql(pool), jobs, log });
+  let metricsServer: MetricsServer | null = null;
+  if (registry && env.GRADER_METRICS_PORT !== undefined) {
+    metricsServer = await serveMetrics({
+      registry,
+      port: env.GRADER_METRICS_PORT,
+      host: env.GRADER_METRICS_HOST,
+      token: env.METRICS_TOKEN,
+      log,
+    });
+    log.info(`metrics on http://${env.GRADER_METRICS_HOST}:${metricsServer.port}/metrics`);
+  }
 
   stopOnSignals(
     30_000,
@@ -73,6 +102,7 @@ async function main() {
     async () => {
       await grader.stop();
       await similarity.stop();
+      await metricsServer?.close();
       await loops.stopAll();
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
       await pool.end();

@@ -11,6 +11,7 @@ import { GRADING_QUEUE, type GradingJobData } from './queue.ts';
 import { Semaphore } from './semaphore.ts';
 import { untilItWorks } from './backoff.ts';
 import { MAX_ATTEMPTS, gradeSubmission, type GradeDeps, type GradeOutcome } from './grade.ts';
+import { measurePaired, measureSandbox, type GradingMetrics } from './metrics.ts';
 import {
   beat,
   clearWaitingForSandbox,
@@ -65,6 +66,8 @@ export interface GraderOptions {
   bossSchema?: string;
   /** Called after every attempt (tests and the benchmark watch the pipeline through it). */
   onOutcome?: (submissionId: number, outcome: GradeOutcome) => void;
+  /** Where attempts and sandbox runs are counted (`createGradingMetrics` of metrics.ts); none by default. */
+  metrics?: GradingMetrics;
 }
 
 export interface GraderStatus {
@@ -116,10 +119,13 @@ export async function startGrader(options: GraderOptions): Promise<Grader> {
   const inFlight = new Set<Promise<unknown>>();
   const workerIds: string[] = [];
 
+  const { metrics } = options;
+  const run = options.runSandboxed ?? runSandboxed;
+  const pair = options.runPaired ?? runPaired;
   const deps: GradeDeps = {
     sql,
-    run: options.runSandboxed ?? runSandboxed,
-    runPaired: options.runPaired ?? runPaired,
+    run: metrics ? measureSandbox(run, metrics) : run,
+    runPaired: metrics ? measurePaired(pair, metrics) : pair,
     slots,
     readAttachment: options.readAttachment,
     hostId: id,
@@ -151,6 +157,7 @@ export async function startGrader(options: GraderOptions): Promise<Grader> {
     // The sandbox broke since this grader started: leave the submission queued rather than fail it.
     if (!sandbox.ok) throw new Error(`sandbox unavailable; the job is retried: ${sandbox.detail}`);
     running += 1;
+    const ended = metrics?.attemptStarted();
     const attempt = gradeSubmission(deps, submissionId, {
       isLastAttempt: (attempts) =>
         job.retryCount !== undefined && job.retryLimit !== undefined
@@ -164,8 +171,10 @@ export async function startGrader(options: GraderOptions): Promise<Grader> {
       if (outcome !== 'skipped') graded += 1;
       if (outcome === 'stale')
         log.info(`submission ${submissionId}: a newer attempt owns it; result discarded`);
+      ended?.(outcome);
       options.onOutcome?.(submissionId, outcome);
     } catch (error) {
+      ended?.('retry');
       options.onOutcome?.(submissionId, 'retry');
       throw error;
     } finally {

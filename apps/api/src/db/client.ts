@@ -8,6 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { createPgSql, openPool } from '@kadai/grader/pg-sql';
+import type { PoolStats } from '@kadai/grader/metrics';
 import { defaultPoolSize } from '../config.ts';
 import * as coreTables from './schema.ts';
 import * as assignmentTables from './schema-assignments.ts';
@@ -72,6 +73,8 @@ export interface Database {
     onNotify: (payload: string | undefined) => void,
     onState: (up: boolean) => void,
   ): Promise<() => Promise<void>>;
+  /** The connection pool's use, for metrics (docs/operations.md); null for the embedded database. */
+  poolStats(): PoolStats | null;
   close(): Promise<void>;
 }
 
@@ -156,6 +159,8 @@ function openPglite(client: PGlite): Database {
         if (!client.closed) await unlisten();
       };
     },
+    // One connection inside this process: nothing to pool.
+    poolStats: () => null,
     async close() {
       if (!client.closed) await client.close();
     },
@@ -193,6 +198,12 @@ function openPostgres(url: string, poolSize: number): Database {
       }
     },
     listen: (channel, onNotify, onState) => listenPostgres(url, channel, onNotify, onState),
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: poolSize,
+    }),
     async close() {
       await pool.end();
     },

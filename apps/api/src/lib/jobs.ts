@@ -150,3 +150,46 @@ export function createStoppedQueue(reason = 'job queue not started'): JobQueue {
     stop: () => Promise.resolve(),
   };
 }
+
+/** One queue's backlog: jobs ready to run, jobs due later (retry delays, schedules), the oldest ready one's wait. */
+export interface QueueBacklog {
+  queue: string;
+  waiting: number;
+  scheduled: number;
+  /** Seconds the oldest job ready to run has waited (0 when none waits). */
+  oldestWaitingSeconds: number;
+}
+
+/** At most this many queues are reported (Kadai makes about ten): a bound on the metrics' series. */
+const MAX_QUEUES = 100;
+
+/**
+ * Every pg-boss queue's backlog, for metrics (docs/operations.md). Jobs waiting are those not yet
+ * active (`created`, `retry`): pg-boss 10's partial index `job_i5` on `(name, start_after)` holds
+ * exactly them, so this reads that index however many finished jobs the table keeps. PostgreSQL ends
+ * the query after `timeoutMs`.
+ */
+export async function readQueueBacklog(database: Database, timeoutMs: number): Promise<QueueBacklog[]> {
+  const { rows } = await database.transaction(async (query) => {
+    await query(`SET LOCAL statement_timeout = ${Math.max(1, Math.round(timeoutMs))}`);
+    return query(
+      `SELECT q.name AS queue, j.waiting, j.scheduled, j.oldest
+         FROM pgboss.queue q
+         CROSS JOIN LATERAL (
+           SELECT count(*) FILTER (WHERE start_after <= now())::int AS waiting,
+                  count(*) FILTER (WHERE start_after > now())::int AS scheduled,
+                  COALESCE(EXTRACT(EPOCH FROM now() - min(start_after) FILTER (WHERE start_after <= now())), 0)::float8 AS oldest
+             FROM pgboss.job
+            WHERE name = q.name AND state < 'active'
+         ) j
+        ORDER BY q.name
+        LIMIT ${MAX_QUEUES}`,
+    );
+  });
+  return rows.map((row) => ({
+    queue: String(row.queue),
+    waiting: Number(row.waiting),
+    scheduled: Number(row.scheduled),
+    oldestWaitingSeconds: Math.max(0, Number(row.oldest)),
+  }));
+}

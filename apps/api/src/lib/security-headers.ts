@@ -67,9 +67,16 @@ export function helmetHeaders(options: HelmetOptions): [string, string][] {
   return Object.entries(response.getHeaders()).map(([name, value]) => [name, String(value)]);
 }
 
-/** The API's answers (JSON, exports, downloads): under /api/, but not its reference pages (/api/docs). */
+/**
+ * The API's answers (JSON, exports, downloads): under /api/, but not its reference pages (/api/docs);
+ * and Prometheus's `/metrics`, which is never a page either.
+ */
 export function isApiAnswer(url: string): boolean {
-  return url.startsWith('/api/') && !url.startsWith('/api/docs');
+  return (
+    (url.startsWith('/api/') && !url.startsWith('/api/docs')) ||
+    url === '/metrics' ||
+    url.startsWith('/metrics?')
+  );
 }
 
 /**

@@ -73,9 +73,9 @@ describe('security headers (computed once from configuration)', () => {
       ['x-content-type-options', 'nosniff'],
       ['x-frame-options', 'SAMEORIGIN'],
     ]);
-    for (const url of ['/api/Course/', '/api/v1/workbook/x', '/api/Download/t'])
+    for (const url of ['/api/Course/', '/api/v1/workbook/x', '/api/Download/t', '/metrics', '/metrics?x=1'])
       expect(isApiAnswer(url)).toBe(true);
-    for (const url of ['/', '/course/1', '/api/docs', '/api/docs/static/index.html', '/apiary'])
+    for (const url of ['/', '/course/1', '/api/docs', '/api/docs/static/index.html', '/apiary', '/metricsx'])
       expect(isApiAnswer(url)).toBe(false);
   });
 });
