@@ -32,6 +32,11 @@ export const IDENTITY_PEER_PACKAGES = [
   { pkg: 'php8.2-xml', present: () => dpkgInstalled('php8.2-xml') },
 ];
 
+/** What the metrics test scrapes with (apps/api/src/lib/metrics-prometheus.test.ts): a real Prometheus. */
+export const METRICS_PEER_PACKAGES = [
+  { pkg: 'prometheus', present: () => existsSync('/usr/bin/prometheus') },
+];
+
 /** What the browser journeys add. */
 export const BROWSER_PACKAGES = [
   { pkg: 'chromium', present: () => existsSync('/usr/bin/chromium') },

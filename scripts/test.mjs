@@ -16,6 +16,7 @@ import { runSteps, stepTable } from './suite-steps.mjs';
 import {
   BROWSER_PACKAGES,
   IDENTITY_PEER_PACKAGES,
+  METRICS_PEER_PACKAGES,
   SANDBOX_PACKAGES,
   ensurePackages,
 } from './system-packages.mjs';
@@ -31,9 +32,10 @@ const waitedChildrenCpu = () =>
 const rows = [];
 
 // --- system packages ---------------------------------------------------------------------------
-// Before every step: the API tests (the vitest step) start SimpleSAMLphp from IDENTITY_PEER_PACKAGES.
+// Before every step: the API tests (the vitest step) start SimpleSAMLphp from IDENTITY_PEER_PACKAGES
+// and Prometheus from METRICS_PEER_PACKAGES.
 const packages = ensurePackages(
-  [...BROWSER_PACKAGES, ...SANDBOX_PACKAGES, ...IDENTITY_PEER_PACKAGES],
+  [...BROWSER_PACKAGES, ...SANDBOX_PACKAGES, ...IDENTITY_PEER_PACKAGES, ...METRICS_PEER_PACKAGES],
   'the tests need',
 );
 if (!packages.ok) {
