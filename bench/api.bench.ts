@@ -17,6 +17,9 @@
 // API requests carry a browser's Accept-Encoding, so answers over 1 KB go out compressed
 // (apps/api/src/lib/compression.ts); the 20-row page is measured without it too, and the script says
 // what compression costs there (issue 22: at most 5 %), also as the median of its rounds.
+// A second API process serves the same database with metrics on (METRICS_TOKEN set), and its 20-row page
+// takes its turns beside the others: the script says what counting requests costs there (issue 41: at
+// most 3 %), as the median of its rounds, and what one scrape of /metrics costs.
 // Knobs: BENCH_DURATION (16 s per route), BENCH_ROUNDS (8; BENCH_COMPRESSION_ROUNDS, its older name, is
 // read too), BENCH_CONNECTIONS (32), BENCH_TARGETS (pglite,postgres), BENCH_PG_URL (a fresh database is
 // made on that server, then dropped).
@@ -40,6 +43,10 @@ const COURSE_LIST_SHARE = 0.3;
 const USER_INFO_SHARE = 0.6;
 /** What compressing the 20-row page may cost (issue 22). */
 const COMPRESSION_COST = 0.05;
+/** What metrics may cost the 20-row page (issue 41). */
+const METRICS_COST = 0.03;
+/** The metrics server's token (any 16+ characters: the bench is its only caller). */
+const METRICS_TOKEN = 'bench-metrics-token-0123456789';
 
 interface Ready {
   port: number;
@@ -174,6 +181,25 @@ async function measureInTurns(routes: Route[]): Promise<Figure[]> {
   return parts.map(combine);
 }
 
+/** The metrics server's CPU per scrape of /metrics, over 50 scrapes one after another (after 5). */
+async function measureScrapes(server: ChildProcess, port: number): Promise<{ ms: number; bytes: number }> {
+  if (process.env.BENCH_METRICS === 'off') return { ms: 0, bytes: 0 };
+  const scrape = async () => {
+    const response = await fetch(`http://127.0.0.1:${port}/metrics`, {
+      headers: { authorization: `Bearer ${METRICS_TOKEN}`, 'accept-encoding': BROWSER_ENCODINGS },
+    });
+    if (!response.ok) throw new Error(`GET /metrics answered ${response.status}`);
+    return (await response.text()).length;
+  };
+  for (let i = 0; i < 5; i++) await scrape();
+  const before = await snapshotCpu(server.pid ?? 0);
+  let bytes = 0;
+  const count = 50;
+  for (let i = 0; i < count; i++) bytes = await scrape();
+  const used = cpuBetween(before, await snapshotCpu(server.pid ?? 0));
+  return { ms: (used.api + used.postgres) / count, bytes };
+}
+
 console.log(
   `autocannon: ${connections} connections; ${rounds} rounds, each route ${Math.max(1, Math.round(duration / rounds))} s ` +
     `per round (after a 2 s warm-up); load ${os
@@ -184,6 +210,8 @@ console.log(
 
 const figures: Figure[] = [];
 let reference: Figure | null = null;
+/** CPU of the metrics server per scrape of /metrics, by database (information). */
+const scrapes = new Map<string, { ms: number; bytes: number }>();
 const pgDatabase = targets.includes('postgres') ? await createBenchDatabase(pgServer, 'kadai_bench') : null;
 try {
   // The reference reads the database the PostgreSQL rows read, through a pool of the API's size.
@@ -204,9 +232,25 @@ try {
       // An empty DATABASE_URL: embedded PGlite.
       const databaseUrl = database === 'PostgreSQL' ? (pgDatabase?.url ?? '') : '';
       const server = await startBenchServer('app-server.ts', { DATABASE_URL: databaseUrl }, isReady);
+      // The same API with metrics on: on PostgreSQL beside the first, on its database; PGlite lives in
+      // one process, so there it seeds a database of its own.
+      const metered = await startBenchServer(
+        'app-server.ts',
+        {
+          DATABASE_URL: databaseUrl,
+          // BENCH_METRICS=off: the second server without metrics, an A/A run that shows the method's noise.
+          ...(process.env.BENCH_METRICS === 'off' ? {} : { METRICS_TOKEN }),
+          ...(database === 'PostgreSQL' && server.ready.token ? { BENCH_TOKEN: server.ready.token } : {}),
+        },
+        isReady,
+      ).catch(async (error: unknown) => {
+        await stopProcess(server.child);
+        throw error;
+      });
       try {
         const api = `http://127.0.0.1:${server.ready.port}/api`;
         const onPg = database === 'PostgreSQL';
+        const meteredApi = `http://127.0.0.1:${metered.ready.port}/api`;
         const of = (target: string, path: string, share: number | null, acceptEncoding?: null): Route => ({
           target: `${database} ${target}`,
           url: `${api}${path}`,
@@ -219,6 +263,13 @@ try {
           of('GET /api/Course/ (20 rows), uncompressed', '/Course/?limit=20', null, null),
           of('GET /api/Course/ (20 rows)', '/Course/?limit=20', COURSE_LIST_SHARE),
           of('GET /api/Auth/UserInfo/', '/Auth/UserInfo/', USER_INFO_SHARE),
+          {
+            target: `${database} GET /api/Course/ (20 rows), with metrics`,
+            url: `${meteredApi}/Course/?limit=20`,
+            server: metered.child,
+            token: metered.ready.token,
+            share: null,
+          },
         ];
         if (onPg) {
           const db: Route = {
@@ -232,7 +283,9 @@ try {
         const measured = await measureInTurns(routes);
         if (onPg && measured[0]!.errors === 0) reference = measured[0]!;
         figures.push(...measured);
+        scrapes.set(database, await measureScrapes(metered.child, metered.ready.port));
       } finally {
+        await stopProcess(metered.child);
         await stopProcess(server.child);
       }
     }
@@ -310,6 +363,27 @@ for (const database of ['PGlite', 'PostgreSQL']) {
       `${change(plain.cpu.served, packed.cpu.served)}, API ${change(plain.cpu.api, packed.cpu.api)}), req/s ` +
       `${change(plain.rps, packed.rps)}: ${cost <= COMPRESSION_COST ? 'within' : 'OVER'} issue 22's ` +
       `${percent(COMPRESSION_COST)} (information).`,
+  );
+}
+// What metrics cost the 20-row page, from the two API processes measured in turns.
+for (const database of ['PGlite', 'PostgreSQL']) {
+  const target = `${database} GET /api/Course/ (20 rows)`;
+  const plain = figures.find((f) => f.target === target);
+  const metered = figures.find((f) => f.target === `${target}, with metrics`);
+  if (!plain || !metered) continue;
+  const signed = (x: number) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)} %`;
+  const costs = ratiosByRound(metered, plain, (x, y) => x.cpu.served / y.cpu.served - 1);
+  const apiCosts = ratiosByRound(metered, plain, (x, y) => x.cpu.api / y.cpu.api - 1);
+  const cost = costs ? median(costs) : metered.cpu.served / plain.cpu.served - 1;
+  const scrape = scrapes.get(database);
+  console.log(
+    `Metrics, ${database} 20-row page: CPU per request ${signed(cost)} (median of the rounds` +
+      `${costs ? `, ${signed(Math.min(...costs))} to ${signed(Math.max(...costs))}` : ''}; all rounds together ` +
+      `${signed(metered.cpu.served / plain.cpu.served - 1)}; the API alone: median ` +
+      `${apiCosts ? signed(median(apiCosts)) : '—'}, ${plain.cpu.api.toFixed(3)} → ${metered.cpu.api.toFixed(3)} ms), ` +
+      `req/s ${signed(metered.rps / plain.rps - 1)}: ${cost <= METRICS_COST ? 'within' : 'OVER'} issue 41's ` +
+      `${percent(METRICS_COST)} (information)` +
+      (scrape ? `; one scrape of /metrics: ${scrape.ms.toFixed(1)} ms of CPU, ${scrape.bytes} bytes.` : '.'),
   );
 }
 const noPg = targets.includes('postgres') && !pgDatabase;

@@ -27,6 +27,8 @@ export async function openBenchDatabase(name: string): Promise<BenchApi> {
     DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE || undefined,
     LOG_LEVEL: 'silent',
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
+    // Set by bench:api for the server whose metrics it measures (docs/operations.md, "Overhead").
+    METRICS_TOKEN: process.env.METRICS_TOKEN || undefined,
   });
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,

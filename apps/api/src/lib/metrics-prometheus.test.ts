@@ -1,3 +1,8 @@
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createGradingMetrics,
@@ -103,6 +108,31 @@ describe.skipIf(!installed)(
       );
       expect(p95).toHaveLength(1);
       expect(p95[0]!.value).toBeGreaterThan(0);
+    });
+
+    it('accepts deploy/prometheus.yml and its alert rules (promtool)', () => {
+      const deploy = fileURLToPath(new URL('../../../../deploy/', import.meta.url));
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'kadai-promtool-'));
+      try {
+        // The configuration names the token's file on a Prometheus host; here, one of the test's own.
+        const tokenFile = path.join(dir, 'kadai-metrics-token');
+        writeFileSync(tokenFile, TOKEN);
+        const config = readFileSync(path.join(deploy, 'prometheus.yml'), 'utf8');
+        expect(config).toContain('/etc/prometheus/kadai-metrics-token');
+        writeFileSync(
+          path.join(dir, 'prometheus.yml'),
+          config.replaceAll('/etc/prometheus/kadai-metrics-token', tokenFile),
+        );
+        copyFileSync(path.join(deploy, 'kadai-alerts.yml'), path.join(dir, 'kadai-alerts.yml'));
+        const out = execFileSync('promtool', ['check', 'config', 'prometheus.yml'], {
+          cwd: dir,
+          encoding: 'utf8',
+        });
+        expect(out).toContain('SUCCESS: 1 rule files found');
+        expect(out).toMatch(/SUCCESS: \d+ rules found/);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
     });
   },
 );

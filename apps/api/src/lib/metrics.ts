@@ -42,17 +42,13 @@ export function routeLabel(request: FastifyRequest): string {
 }
 
 /**
- * When `token` is set, counts every answer of `app` by method, route and status, with its latency, and
- * decorates `app.metrics` with the registry; else decorates null and counts nothing. Call it before the
- * routes are registered; `serveMetrics` adds the route.
+ * The request counter and latency histogram on `registry`, and the function that counts one answer. A
+ * label set's children are found once: prom-client validates and hashes the labels on every call.
+ * What it costs per request is measured by bench/metrics-hook.ts (docs/operations.md, "Overhead").
  */
-export function countRequests(app: FastifyInstance, token: string | undefined): Registry | null {
-  if (!token) {
-    app.decorate('metrics', null);
-    return null;
-  }
-  const registry = createMetricsRegistry();
-  app.decorate('metrics', registry);
+export function requestCounter(
+  registry: Registry,
+): (method: string, route: string, status: number, seconds: number) => void {
   const requests = new Counter({
     name: 'kadai_http_requests_total',
     help: 'HTTP requests answered, by method, route template and status.',
@@ -66,23 +62,38 @@ export function countRequests(app: FastifyInstance, token: string | undefined): 
     buckets: DURATION_BUCKETS,
     registers: [registry],
   });
-  // A label set's children, found once: prom-client hashes the labels on every call otherwise.
   const children = new Map<
     string,
     { count: Counter.Internal; time: Histogram.Internal<'method' | 'route'> }
   >();
-  app.addHook('onResponse', (request, reply, done) => {
-    const method = METHODS.has(request.method) ? request.method : 'OTHER';
-    const route = routeLabel(request);
-    const status = reply.statusCode;
-    const key = `${method} ${status} ${route}`;
+  return (method, route, status, seconds) => {
+    const verb = METHODS.has(method) ? method : 'OTHER';
+    const key = `${verb} ${status} ${route}`;
     let child = children.get(key);
     if (!child) {
-      child = { count: requests.labels(method, route, String(status)), time: duration.labels(method, route) };
+      child = { count: requests.labels(verb, route, String(status)), time: duration.labels(verb, route) };
       children.set(key, child);
     }
     child.count.inc();
-    child.time.observe(reply.elapsedTime / 1000);
+    child.time.observe(seconds);
+  };
+}
+
+/**
+ * When `token` is set, counts every answer of `app` by method, route and status, with its latency, and
+ * decorates `app.metrics` with the registry; else decorates null and counts nothing. Call it before the
+ * routes are registered; `serveMetrics` adds the route.
+ */
+export function countRequests(app: FastifyInstance, token: string | undefined): Registry | null {
+  if (!token) {
+    app.decorate('metrics', null);
+    return null;
+  }
+  const registry = createMetricsRegistry();
+  app.decorate('metrics', registry);
+  const count = requestCounter(registry);
+  app.addHook('onResponse', (request, reply, done) => {
+    count(request.method, routeLabel(request), reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
   return registry;
