@@ -4,4 +4,4 @@
 // `node scripts/grader.mjs` itself rather than through npm (docs/deploy.md).
 import { runTypeScript } from './run-ts.mjs';
 
-await runTypeScript('apps/grader/src/main.ts');
+await runTypeScript('apps/grader/src/main.ts', { tracing: 'kadai-grader' });

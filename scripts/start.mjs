@@ -65,4 +65,4 @@ if (process.env.SKIP_WEB_BUILD !== 'true' && builtAt < sourcesAt) {
 }
 
 // Run the TypeScript API in this process, so SIGTERM reaches its graceful shutdown directly.
-await runTypeScript('apps/api/src/main.ts');
+await runTypeScript('apps/api/src/main.ts', { tracing: 'kadai-api' });

@@ -27,6 +27,8 @@ import { requestValidatorCompiler } from './lib/validation.ts';
 import { AUTH_CHANNEL, SessionCache } from './lib/session-cache.ts';
 import { createStoppedQueue, readQueueBacklog, type JobQueue } from './lib/jobs.ts';
 import { countRequests, registerGauges, serveMetrics } from './lib/metrics.ts';
+import { traceRequests } from './lib/tracing.ts';
+import { traceFields } from '@kadai/grader/tracing';
 import type { SandboxProbe } from './lib/sandbox-probe.ts';
 import { createStorage, type Storage } from './lib/storage.ts';
 import { closeGracefully } from './lib/graceful-close.ts';
@@ -171,6 +173,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         : {
             level: config.LOG_LEVEL,
             redact: ['req.headers.authorization', 'req.headers.cookie', 'body.password'],
+            // Each line logged inside a traced request names its trace (docs/operations.md, "Traces").
+            ...(config.OTEL_EXPORTER_OTLP_ENDPOINT ? { mixin: traceFields } : {}),
           },
     bodyLimit: BODY_LIMIT_BYTES,
     // closeGracefully answers what arrives while closing, in full; Fastify's own 503 would not.
@@ -223,6 +227,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   closeGracefully(app);
   // Before every route, so each is counted (docs/operations.md, "Metrics"); nothing when METRICS_TOKEN is unset.
   const metrics = countRequests(app, config.METRICS_TOKEN);
+  if (config.OTEL_EXPORTER_OTLP_ENDPOINT) await traceRequests(app);
   const load = shedLoad(app, {
     maxInFlight: config.MAX_REQUESTS_IN_FLIGHT,
     maxEventLoopDelayMs: config.MAX_EVENT_LOOP_DELAY_MS,

@@ -120,6 +120,11 @@ export const EnvSchema = z.object({
    * `/metrics` answers 404.
    */
   METRICS_TOKEN: z.string().min(16, 'at least 16 characters').max(200).optional(),
+  /**
+   * Where traces go (an OpenTelemetry collector's OTLP endpoint, docs/operations.md "Traces"); unset: no
+   * traces. The SDK reads it and its other OTEL_* variables itself; the app reads it to trace requests.
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
   SEED_DEMO: bool.default(true),
   RUN_GRADER: bool.default(true),
   /** Short API calls one process serves at once; the next is refused with 503 `overloaded` (0: no bound). */

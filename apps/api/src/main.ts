@@ -3,6 +3,7 @@ import { startSimilarityWorker, type SimilarityWorker } from '@kadai/grader/simi
 import { isConfigurationError, untilItWorks } from '@kadai/grader/backoff';
 import { runService, stopOnSignals } from '@kadai/grader/service';
 import { createGradingMetrics } from '@kadai/grader/metrics';
+import { stopTracing } from '@kadai/grader/tracing';
 import { loadConfigOrExit } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
@@ -92,6 +93,8 @@ async function main() {
       await jobs.stop();
       mail.close();
       await database.close();
+      // The spans still buffered go to the collector before the process ends.
+      await stopTracing();
     },
   );
 

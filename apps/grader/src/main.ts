@@ -16,9 +16,14 @@ import {
 import { runService, stopOnSignals } from './service.ts';
 import type { GraderJobQueue, GraderLogger } from './types.ts';
 import { startGrader } from './worker.ts';
+import { stopTracing, traceFields } from './tracing.ts';
 import { SIMILARITY_QUEUE, startSimilarityWorker } from './similarity/job.ts';
 
-const stamp = () => new Date().toISOString();
+/** The time, and the trace of the work being logged about when it is traced (docs/operations.md). */
+const stamp = () => {
+  const { trace_id: traceId } = traceFields();
+  return traceId ? `${new Date().toISOString()} trace=${traceId}` : new Date().toISOString();
+};
 const log: GraderLogger = {
   info: (m) => console.log(`${stamp()} ${m}`),
   warn: (m) => console.warn(`${stamp()} WARN ${m}`),
@@ -106,6 +111,7 @@ async function main() {
       await loops.stopAll();
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
       await pool.end();
+      await stopTracing();
     },
   );
 }

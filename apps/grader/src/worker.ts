@@ -12,6 +12,7 @@ import { Semaphore } from './semaphore.ts';
 import { untilItWorks } from './backoff.ts';
 import { MAX_ATTEMPTS, gradeSubmission, type GradeDeps, type GradeOutcome } from './grade.ts';
 import { measurePaired, measureSandbox, type GradingMetrics } from './metrics.ts';
+import { inSpanFrom, traceSandbox } from './tracing.ts';
 import {
   beat,
   clearWaitingForSandbox,
@@ -124,8 +125,8 @@ export async function startGrader(options: GraderOptions): Promise<Grader> {
   const pair = options.runPaired ?? runPaired;
   const deps: GradeDeps = {
     sql,
-    run: metrics ? measureSandbox(run, metrics) : run,
-    runPaired: metrics ? measurePaired(pair, metrics) : pair,
+    run: traceSandbox(metrics ? measureSandbox(run, metrics) : run),
+    runPaired: traceSandbox(metrics ? measurePaired(pair, metrics) : pair),
     slots,
     readAttachment: options.readAttachment,
     hostId: id,
@@ -151,7 +152,17 @@ export async function startGrader(options: GraderOptions): Promise<Grader> {
     return jobs.send(GRADING_QUEUE, data, { expireInSeconds: timeoutSeconds, retryLimit: 3, retryDelay: 5 });
   };
 
-  async function gradeOne(job: GradingJob): Promise<void> {
+  /** One job, in a span that continues the trace of the request that queued it. */
+  function gradeOne(job: GradingJob): Promise<void> {
+    return inSpanFrom(
+      'grade submission',
+      job.data.trace,
+      { 'kadai.submission_id': job.data.submissionId, 'kadai.grader_id': id },
+      () => gradeJob(job),
+    );
+  }
+
+  async function gradeJob(job: GradingJob): Promise<void> {
     const submissionId = job.data.submissionId;
     if (stopping || crashed) throw new Error('grader stopping; the job is retried');
     // The sandbox broke since this grader started: leave the submission queued rather than fail it.

@@ -1,4 +1,5 @@
 import { GRADING_QUEUE, type GradingJobData } from '@kadai/grader/queue';
+import { currentTraceCarrier } from '@kadai/grader/tracing';
 import type { AppContext } from '../../lib/context.ts';
 import { markScheduled } from './submissions.repo.ts';
 
@@ -17,8 +18,10 @@ export async function enqueueGrading(ctx: AppContext, submissionIds: number[]): 
  * in a caller's transaction). Returns the ids.
  */
 export async function sendGradingJobs(ctx: AppContext, submissionIds: number[]): Promise<number[]> {
+  // The grader continues the caller's trace (a submit, a re-grade), when there is one.
+  const trace = currentTraceCarrier();
   for (const submissionId of submissionIds) {
-    const data: GradingJobData = { submissionId };
+    const data: GradingJobData = trace ? { submissionId, trace } : { submissionId };
     try {
       await ctx.jobs.send(GRADING_QUEUE, data, {
         expireInSeconds: ctx.config.GRADING_TIMEOUT,
