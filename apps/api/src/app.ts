@@ -27,7 +27,6 @@ import { requestValidatorCompiler } from './lib/validation.ts';
 import { AUTH_CHANNEL, SessionCache } from './lib/session-cache.ts';
 import { createStoppedQueue, readQueueBacklog, type JobQueue } from './lib/jobs.ts';
 import { countRequests, registerGauges, serveMetrics } from './lib/metrics.ts';
-import { traceRequests } from './lib/tracing.ts';
 import { traceFields } from '@kadai/grader/tracing';
 import type { SandboxProbe } from './lib/sandbox-probe.ts';
 import { createStorage, type Storage } from './lib/storage.ts';
@@ -227,7 +226,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   closeGracefully(app);
   // Before every route, so each is counted (docs/operations.md, "Metrics"); nothing when METRICS_TOKEN is unset.
   const metrics = countRequests(app, config.METRICS_TOKEN);
-  if (config.OTEL_EXPORTER_OTLP_ENDPOINT) await traceRequests(app);
+  // Loaded only when traced: @fastify/otel brings the instrumentation packages with it.
+  if (config.OTEL_EXPORTER_OTLP_ENDPOINT) await (await import('./lib/tracing.ts')).traceRequests(app);
   const load = shedLoad(app, {
     maxInFlight: config.MAX_REQUESTS_IN_FLIGHT,
     maxEventLoopDelayMs: config.MAX_EVENT_LOOP_DELAY_MS,
