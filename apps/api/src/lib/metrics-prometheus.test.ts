@@ -4,11 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   createGradingMetrics,
   createMetricsRegistry,
+  registerPoolGauges,
   serveMetrics as serveGraderMetrics,
   type MetricsServer,
+  type Registry,
 } from '@kadai/grader/metrics';
 import { enqueueGrading } from '../features/submissions/grading.ts';
 import { createUser, tokenFor } from '../../test/factories.ts';
@@ -39,10 +42,13 @@ describe.skipIf(!installed)(
   () => {
     let t: TestApp;
     let grader: MetricsServer;
+    let graderRegistry: Registry;
     let prometheus: Prometheus;
     beforeAll(async () => {
       // The grader counts on a registry of its own, served as `npm run grader` serves it.
-      const graderRegistry = createMetricsRegistry();
+      graderRegistry = createMetricsRegistry();
+      // Its pool, as `npm run grader` reports its own (the test's grader shares the app's database).
+      registerPoolGauges(graderRegistry, () => ({ total: 2, idle: 1, waiting: 0, max: 4 }));
       t = await createTestApp({
         env: { METRICS_TOKEN: TOKEN },
         grader: { metrics: createGradingMetrics(graderRegistry) },
@@ -132,6 +138,48 @@ describe.skipIf(!installed)(
         expect(out).toMatch(/SUCCESS: \d+ rules found/);
       } finally {
         rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
+    it('answers every query of deploy/grafana-dashboard.json; the dashboard and alerts name stored metrics', async () => {
+      const file = fileURLToPath(new URL('../../../../deploy/grafana-dashboard.json', import.meta.url));
+      const Dashboard = z.object({
+        panels: z.array(
+          z.object({ title: z.string(), targets: z.array(z.object({ expr: z.string() })).optional() }),
+        ),
+      });
+      const dashboard = Dashboard.parse(JSON.parse(readFileSync(file, 'utf8')));
+      const queries = dashboard.panels.flatMap((panel) =>
+        (panel.targets ?? []).map((target) => ({ panel: panel.title, expr: target.expr })),
+      );
+      expect(queries.length).toBeGreaterThan(20);
+      // Scraped at least once by now (the test above waited for both targets).
+      await untilPositive('up{job="kadai-grader"}');
+      const stored = new Set(await prometheus.metricNames());
+      for (const { panel, expr } of queries) {
+        // Grafana's variables, as it would fill them in.
+        const promql = expr.replaceAll('$__rate_interval', '1m').replaceAll('$api_job', 'kadai-api');
+        expect([panel, await prometheus.check(promql)]).toEqual([panel, { status: 'success' }]);
+        for (const [name] of promql.matchAll(/\b(?:kadai|process|nodejs)_[a-z0-9_]+/g)) {
+          expect([panel, name, stored.has(name)]).toEqual([panel, name, true]);
+        }
+      }
+      // The alert rules name only metrics that exist too (promtool checks their syntax, not their names);
+      // a counter of failures has no series before the first, so the names the processes declare count.
+      const scrapes = [
+        String((await call(t, 'GET', '/metrics', { headers: { authorization: `Bearer ${TOKEN}` } })).body),
+        await graderRegistry.metrics(),
+      ];
+      const declared = new Set(
+        scrapes.flatMap((text) => [...text.matchAll(/^# TYPE (\S+)/gm)].map((match) => match[1]!)),
+      );
+      const rules = readFileSync(
+        fileURLToPath(new URL('../../../../deploy/kadai-alerts.yml', import.meta.url)),
+        'utf8',
+      );
+      for (const [name] of rules.matchAll(/\b(?:kadai|process|nodejs)_[a-z0-9_]+/g)) {
+        const known = stored.has(name) || declared.has(name.replace(/_(bucket|sum|count)$/, ''));
+        expect(['kadai-alerts.yml', name, known]).toEqual(['kadai-alerts.yml', name, true]);
       }
     });
   },

@@ -31,6 +31,10 @@ export interface Prometheus {
   url: string;
   /** `GET /api/v1/query` at this moment: the result's series (labels and value). */
   query(promql: string): Promise<{ metric: Record<string, string>; value: number }[]>;
+  /** `GET /api/v1/query` as Prometheus answers it: `success`, or `error` with why (a query that does not parse). */
+  check(promql: string): Promise<{ status: string; error?: string }>;
+  /** The names of every series stored so far. */
+  metricNames(): Promise<string[]>;
   stop(): Promise<void>;
 }
 
@@ -56,6 +60,9 @@ const QueryAnswer = z.object({
     ),
   }),
 });
+
+const Checked = z.object({ status: z.string(), error: z.string().optional() });
+const Names = z.object({ status: z.literal('success'), data: z.array(z.string()) });
 
 export async function startPrometheus(targets: ScrapeTarget[]): Promise<Prometheus> {
   const dir = await mkdtemp(path.join(tmpdir(), 'kadai-prometheus-'));
@@ -119,6 +126,14 @@ export async function startPrometheus(targets: ScrapeTarget[]): Promise<Promethe
       const response = await fetch(`${url}/api/v1/query?query=${encodeURIComponent(promql)}`);
       const answer = QueryAnswer.parse(await response.json());
       return answer.data.result.map((series) => ({ metric: series.metric, value: Number(series.value[1]) }));
+    },
+    async check(promql) {
+      const response = await fetch(`${url}/api/v1/query?query=${encodeURIComponent(promql)}`);
+      return Checked.parse(await response.json());
+    },
+    async metricNames() {
+      const response = await fetch(`${url}/api/v1/label/__name__/values`);
+      return Names.parse(await response.json()).data;
     },
     stop,
   };
