@@ -172,6 +172,12 @@ export const EnvSchema = z.object({
   MAIL_FROM: z.string().trim().min(3).max(320).optional(),
   /** Seconds before the first retry of a failed send; each later retry waits about twice as long. */
   SMTP_RETRY_DELAY: seconds.default(30),
+  /** How long a person's data export (a zip) can be downloaded before it is deleted (docs/privacy.md). */
+  DATA_EXPORT_LIFETIME: seconds.default(7 * 86_400),
+  /** Erasing a person keeps their submissions' scores, results and quiz answers under the pseudonym. */
+  ERASURE_KEEP_GRADES: bool.default(true),
+  /** Erasing a person replaces (`replace`) or keeps (`keep`) what they wrote in the forum. */
+  ERASURE_FORUM_TEXT: z.enum(['replace', 'keep']).default('replace'),
   WEB_DIST_DIR: z.string().optional(),
   /**
    * HTTP Basic credentials of `POST Forum/scheduled-announcements/finalize`, for an outside scheduler

@@ -26,3 +26,4 @@ export * from './lti.ts';
 export * from './notifications.ts';
 export * from './review.ts';
 export * from './similarity.ts';
+export * from './privacy.ts';

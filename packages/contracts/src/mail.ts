@@ -25,7 +25,14 @@ export type ResendEmailRequest = z.infer<typeof ResendEmailRequest>;
 
 /* ─── The outbox staff read ──────────────────────────────────────────────────────────────────── */
 
-export const EMAIL_KINDS = ['verify_email', 'invitation', 'set_password', 'notification', 'digest'] as const;
+export const EMAIL_KINDS = [
+  'verify_email',
+  'invitation',
+  'set_password',
+  'notification',
+  'digest',
+  'data_export',
+] as const;
 export const EmailKind = z.enum(EMAIL_KINDS);
 export type EmailKind = z.infer<typeof EmailKind>;
 

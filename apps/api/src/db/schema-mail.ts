@@ -25,7 +25,14 @@ export const socialAccounts = pgTable(
   ],
 );
 
-export const EMAIL_KINDS = ['verify_email', 'invitation', 'set_password', 'notification', 'digest'] as const;
+export const EMAIL_KINDS = [
+  'verify_email',
+  'invitation',
+  'set_password',
+  'notification',
+  'digest',
+  'data_export',
+] as const;
 export const EMAIL_STATUSES = ['pending', 'sent', 'failed', 'kept'] as const;
 
 /**

@@ -163,6 +163,42 @@ const TEMPLATES: Record<AccountEmailKind, Record<Lang, (v: EmailVariables) => Re
       ].join('\n'),
     }),
   },
+  // The link leads to the profile page, where the owner downloads the zip while signed in: the e-mail
+  // itself carries no credential, so a forwarded or intercepted message gives nothing away.
+  data_export: {
+    ja: (v) => ({
+      subject: `【${v.productName}】個人データのダウンロード準備ができました`,
+      text: [
+        greeting(v.recipientName, 'ja'),
+        '',
+        `ご依頼いただいた ${v.productName} の個人データ（ZIP ファイル）の準備ができました。`,
+        '次のリンクを開き、サインインした状態でダウンロードしてください。',
+        '',
+        v.link,
+        '',
+        `ファイルは ${duration(v.lifetimeSeconds, 'ja')}後に削除されます。その後は改めて依頼してください。`,
+        'お心当たりのない場合は、パスワードを変更し、スタッフに連絡してください。',
+        '',
+        footer(v, 'ja'),
+      ].join('\n'),
+    }),
+    en: (v) => ({
+      subject: `[${v.productName}] Your personal data is ready to download`,
+      text: [
+        greeting(v.recipientName, 'en'),
+        '',
+        `The copy of your personal data on ${v.productName} that you asked for (a zip file) is ready.`,
+        'Open this link and download it while signed in:',
+        '',
+        v.link,
+        '',
+        `The file is deleted after ${duration(v.lifetimeSeconds, 'en')}; after that, ask for a new one.`,
+        'If you did not ask for it, change your password and tell the staff.',
+        '',
+        footer(v, 'en'),
+      ].join('\n'),
+    }),
+  },
 };
 
 export function renderEmail(
