@@ -70,6 +70,7 @@ import { countRecentEmails } from './features/mail/outbox-counts.service.ts';
 import { registerReviewRoutes } from './features/review/review.routes.ts';
 import { registerReviewCommentRoutes } from './features/review/review-comments.routes.ts';
 import { registerSimilarityRoutes } from './features/similarity/similarity.routes.ts';
+import { registerPrivacyRoutes } from './features/privacy/privacy.routes.ts';
 import { registerVideoFileRoutes } from './features/videos/files.routes.ts';
 import { registerInternalKernelRoutes } from './features/workbooks/internal.routes.ts';
 import { attachKernelHost } from './features/workbooks/kernel-host.ts';
@@ -382,6 +383,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerReviewRoutes(api, ctx);
       registerReviewCommentRoutes(api, ctx);
       registerSimilarityRoutes(api, ctx);
+      registerPrivacyRoutes(api, ctx);
       registerVideoFileRoutes(api, ctx);
       registerWorkbookConfigRoutes(api, ctx);
       registerWorkbookRoutes(api, ctx, kernelHost);

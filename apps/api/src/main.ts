@@ -21,6 +21,7 @@ import { startMailJobs } from './features/mail/mail.jobs.ts';
 import { startNotificationMailJobs } from './features/notifications/mail-jobs.ts';
 import { startReminderJobs } from './features/notifications/reminders.service.ts';
 import { startLtiJobs } from './features/lti/lti.jobs.ts';
+import { startPrivacyJobs } from './features/privacy/export.service.ts';
 import { remoteGraderProbe } from './features/pygrade/console.service.ts';
 
 /** How long a SIGTERM may take before the process exits anyway. */
@@ -75,6 +76,7 @@ async function main() {
   const notificationMail = await startNotificationMailJobs(ctx);
   await startReminderJobs(ctx);
   await startLtiJobs(ctx);
+  await startPrivacyJobs(ctx);
   if (config.SEED_DEMO) {
     const seeded = await seedDemoData(ctx);
     if (seeded) app.log.info('seeded the two demo courses and their accounts (see README)');
