@@ -32,6 +32,8 @@ import { notifyError, notifySuccess } from '../../ui/notify.ts';
 import { loadUserInfo } from '../auth/sign-in.ts';
 import { useSession } from '../auth/session.ts';
 import { LinkedIdentitiesPanel } from '../identity/LinkedIdentitiesPanel.tsx';
+import { ErasePanel } from '../privacy/ErasePanel.tsx';
+import { MyDataPanel } from '../privacy/MyDataPanel.tsx';
 import { SetPasswordLinkPanel } from './SetPasswordLinkPanel.tsx';
 import { updateUser } from './users.api.ts';
 import { rolesQuery, userKeys, userQuery } from './users.queries.ts';
@@ -89,6 +91,8 @@ function Profile({ userId, isOwn }: { userId: number; isOwn: boolean }) {
       <AccountFacts user={user.data} />
       {isStaff || isOwn ? <LinkedIdentitiesPanel userId={user.data.id} canManage={isStaff} /> : null}
       {isStaff ? <SetPasswordLinkPanel user={user.data} /> : null}
+      {isOwn ? <MyDataPanel /> : null}
+      {isStaff && !isOwn ? <ErasePanel user={user.data} onErased={() => void user.refetch()} /> : null}
     </Stack>
   );
 }
