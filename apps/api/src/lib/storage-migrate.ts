@@ -8,13 +8,16 @@ import type { Database } from '../db/client.ts';
 import { STORAGE_KINDS, StorageNotFoundError, type Storage, type StorageKind } from '@kadai/storage';
 
 /**
- * Every column that holds a storage key, with the content type stored beside it. A test compares this
- * list with the database's columns named `storage_key`, so a new feature's files cannot be forgotten.
+ * Every column that holds a storage key, with the content type stored beside it (a column, or an SQL
+ * literal where every file of the table has the same type). A test compares this list with the
+ * database's columns named `storage_key`, so a new feature's files cannot be forgotten.
  */
 export const STORAGE_KEY_COLUMNS = [
   { table: 'assignment_files', key: 'storage_key', contentType: 'content_type' },
   { table: 'forum_files', key: 'storage_key', contentType: 'content_type' },
   { table: 'videos', key: 'storage_key', contentType: 'content_type' },
+  // A person's data export (docs/privacy.md): always a zip.
+  { table: 'data_exports', key: 'storage_key', contentType: "'application/zip'" },
 ] as const;
 
 export interface ReferencedFile {
