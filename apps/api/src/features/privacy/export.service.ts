@@ -16,6 +16,7 @@ import {
   listStalledExports,
   markExportFailed,
   markExportReady,
+  listExportKeys,
   readEvaluations,
   readProfile,
   readQuizzes,
@@ -24,6 +25,7 @@ import {
   readSubmissionFiles,
   readSubmissions,
   readTableForExport,
+  setExportKey,
   type DataExportRow,
 } from './privacy.repo.ts';
 import { EXPORT_RULES } from './tables.ts';
@@ -35,6 +37,8 @@ import { EXPORT_RULES } from './tables.ts';
  */
 
 export const DATA_EXPORT_QUEUE = 'privacy-export';
+/** Where the zips are kept in the file store: `exports/<user id>/<random>`. */
+export const EXPORTS_PREFIX = 'exports';
 export const PRIVACY_HOUSEKEEPING_QUEUE = 'privacy-housekeeping';
 /** Runs of one export before it is `failed`. */
 export const MAX_EXPORT_ATTEMPTS = 3;
@@ -200,9 +204,10 @@ export async function runExport(ctx: AppContext, id: number, now = Date.now()): 
   let storageKey: string | null = null;
   try {
     const zip = writeZip(await gatherPersonalData(ctx, claimed.userId));
-    storageKey = newStorageKey(`exports/${claimed.userId}`);
-    await ctx.storage.put(storageKey, zip, 'application/zip');
-    const key = storageKey;
+    const key = newStorageKey(`${EXPORTS_PREFIX}/${claimed.userId}`);
+    if (!(await setExportKey(ctx.db, id, key))) return 'skipped';
+    storageKey = key;
+    await ctx.storage.put(key, zip, 'application/zip');
     const emailIds = await ctx.db.transaction(async (tx) => {
       const user = await findUserById(tx, claimed.userId);
       if (!user || !(await markExportReady(tx, id, key, zip.length, ctx.config.DATA_EXPORT_LIFETIME))) {
@@ -235,11 +240,14 @@ export async function runExport(ctx: AppContext, id: number, now = Date.now()): 
   }
 }
 
-/** Deletes the zips of exports past their time, and queues exports whose job was lost. */
+/**
+ * Deletes the zips of exports past their time and zips no row names (an account deleted, a run that
+ * died after storing), and queues exports whose job was lost.
+ */
 export async function housekeepExports(
   ctx: AppContext,
   now = Date.now(),
-): Promise<{ expired: number; requeued: number }> {
+): Promise<{ expired: number; orphans: number; requeued: number }> {
   let expired = 0;
   for (;;) {
     const keys = await ctx.db.transaction((tx) => expireExports(tx, 100));
@@ -251,6 +259,17 @@ export async function housekeepExports(
     expired += keys.length;
     if (keys.length < 100) break;
   }
+  // The store is listed before the rows are read: a zip stored after the listing is not in it, and
+  // one stored before it had its row's key set before that (setExportKey), so no live zip is taken.
+  const stored = await ctx.storage.list(EXPORTS_PREFIX);
+  const named = await listExportKeys(ctx.db);
+  let orphans = 0;
+  for (const key of stored.filter((k) => !named.has(k))) {
+    await ctx.storage.delete(key).then(
+      () => orphans++,
+      (error: unknown) => ctx.log.warn({ err: error, key }, 'privacy: could not delete an orphaned export'),
+    );
+  }
   const stalled = await listStalledExports(
     ctx.db,
     new Date(now - LOST_AFTER_MS),
@@ -258,7 +277,7 @@ export async function housekeepExports(
     100,
   );
   for (const id of stalled) await queueExport(ctx, id);
-  return { expired, requeued: stalled.length };
+  return { expired, orphans, requeued: stalled.length };
 }
 
 /**
@@ -283,6 +302,7 @@ export async function startPrivacyJobs(
   await ctx.jobs.schedule(PRIVACY_HOUSEKEEPING_QUEUE, '17 * * * *');
   await ctx.jobs.work(PRIVACY_HOUSEKEEPING_QUEUE, async () => {
     const done = await housekeepExports(ctx);
-    if (done.expired > 0 || done.requeued > 0) ctx.log.info(done, 'privacy: housekeeping');
+    if (done.expired > 0 || done.orphans > 0 || done.requeued > 0)
+      ctx.log.info(done, 'privacy: housekeeping');
   });
 }

@@ -215,6 +215,28 @@ describe('a data export', () => {
     expect(after.json.status).toBe('expired');
   });
 
+  it('leaves no zip behind an account deleted meanwhile: housekeeping deletes the orphan', async () => {
+    const leaver = await createUser(t);
+    const token = await tokenFor(t, leaver);
+    const asked = await call(t, 'POST', '/api/Privacy/exports/', { token });
+    expect(await runExport(t.ctx, Number(asked.json.id))).toBe('ready');
+    const { rows } = await t.database.query(`SELECT storage_key FROM data_exports WHERE id = $1`, [
+      asked.json.id,
+    ]);
+    const key = String(rows[0]?.storage_key);
+    expect((await call(t, 'DELETE', `/api/Auth/User/${leaver.id}/`, { token })).status).toBe(204);
+    expect((await t.ctx.storage.read(key)).length).toBeGreaterThan(0);
+    const done = await housekeepExports(t.ctx);
+    expect(done.orphans).toBe(1);
+    await expect(t.ctx.storage.read(key)).rejects.toBeInstanceOf(StorageNotFoundError);
+    // Zips that rows still name stay.
+    const { rows: live } = await t.database.query(
+      `SELECT storage_key FROM data_exports WHERE status = 'ready' AND storage_key IS NOT NULL`,
+    );
+    for (const row of live)
+      expect((await t.ctx.storage.read(String(row.storage_key))).length).toBeGreaterThan(0);
+  });
+
   it('is failed after its last run fails, and then may be asked for again', async () => {
     const user = await createUser(t);
     const token = await tokenFor(t, user);

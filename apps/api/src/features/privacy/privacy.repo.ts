@@ -1,4 +1,4 @@
-import { and, count, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
 import { dataExports, userErasures } from '../../db/schema-privacy.ts';
@@ -54,6 +54,28 @@ export async function claimExport(
   return row ?? null;
 }
 
+/**
+ * Where the running export's zip goes, recorded before it is stored: every zip in the store is then
+ * named by a row, and one that is not is an orphan housekeeping may delete. False: the run lost it.
+ */
+export async function setExportKey(db: Executor, id: number, storageKey: string): Promise<boolean> {
+  const rows = await db
+    .update(dataExports)
+    .set({ storageKey })
+    .where(and(eq(dataExports.id, id), eq(dataExports.status, 'running')))
+    .returning({ id: dataExports.id });
+  return rows.length > 0;
+}
+
+/** Every zip a row names (housekeeping deletes the others). */
+export async function listExportKeys(db: Executor): Promise<Set<string>> {
+  const rows = await db
+    .select({ storageKey: dataExports.storageKey })
+    .from(dataExports)
+    .where(isNotNull(dataExports.storageKey));
+  return new Set(rows.flatMap((row) => (row.storageKey ? [row.storageKey] : [])));
+}
+
 /** The run holding the export finished: false when the export went meanwhile (its owner was erased). */
 export async function markExportReady(
   tx: Executor,
@@ -88,8 +110,8 @@ export async function markExportFailed(
     .update(dataExports)
     .set(
       isFinal
-        ? { status: 'failed', error: error.slice(0, 2000), finishedAt: sql`now()` }
-        : { status: 'pending', error: error.slice(0, 2000) },
+        ? { status: 'failed', storageKey: null, error: error.slice(0, 2000), finishedAt: sql`now()` }
+        : { status: 'pending', storageKey: null, error: error.slice(0, 2000) },
     )
     .where(and(eq(dataExports.id, id), eq(dataExports.status, 'running')));
 }
