@@ -203,6 +203,7 @@ const FILE_TESTS = [
   'apps/api/src/features/forum/files.test.ts',
   'apps/api/src/features/forum/files.repo.test.ts',
   'apps/api/src/features/videos/files.test.ts',
+  'apps/api/src/features/privacy/export.test.ts',
 ];
 let previous = VITEST;
 for (const store of ['postgres', 's3']) {
