@@ -109,7 +109,16 @@ const Hour = z.number().int().min(0).max(23);
 
 export const NotificationSettings = z.object({
   /** Every kind, with the person's choice or the default. */
-  email: z.record(NotificationKind, EmailChoice),
+  email: z.object({
+    announcement: EmailChoice,
+    submission_graded: EmailChoice,
+    feedback_released: EmailChoice,
+    forum_reply: EmailChoice,
+    extension: EmailChoice,
+    deadline_soon: EmailChoice,
+    quiz_opened: EmailChoice,
+    member_added: EmailChoice,
+  }),
   /** When the daily digest leaves, in `time_zone`. */
   digest_hour: Hour,
   /** The person's time zone for digests and reminders: their own choice, else the server's default. */
