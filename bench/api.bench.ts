@@ -45,7 +45,7 @@ const USER_INFO_SHARE = 0.6;
 const COMPRESSION_COST = 0.05;
 /** What metrics may cost the 20-row page (issue 41). */
 const METRICS_COST = 0.03;
-/** The metrics server's token (any 16+ characters: the bench is its only caller). */
+/** The metrics server's token (16+ characters of our choosing: the bench is its only caller). */
 const METRICS_TOKEN = 'bench-metrics-token-0123456789';
 
 interface Ready {
