@@ -109,6 +109,17 @@ describe('Download my data, on one’s own profile', () => {
     await waitFor(() => expect(clicked).toEqual(['/api/Download/signed.token']));
   });
 
+  it('stays on the page when the e-mail’s #my-data is opened on a profile already open', async () => {
+    server((_request, path) => (path === '/api/Privacy/exports/' ? json(200, { results: [] }) : undefined));
+    const { router } = renderApp('/profile');
+    await screen.findByRole('region', { name: 'Download my data' }, SLOW);
+    // This re-render once sent the profile form's language effect round in an endless loop.
+    await router.navigate('/profile#my-data');
+    expect(router.state.location.hash).toBe('#my-data');
+    expect(await screen.findByRole('region', { name: 'Download my data' })).toBeTruthy();
+    expect(screen.queryByText(/Something went wrong/)).toBeNull();
+  });
+
   it('says when the last copy expired, in Japanese too', async () => {
     await i18n.changeLanguage('ja');
     server((_request, path) =>

@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Language, Role, UserSelfUpdate, type User, type UserUpdate } from '@kadai/contracts';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -138,8 +138,13 @@ function ProfileForm({ user, isOwn }: { user: User; isOwn: boolean }) {
   const { resetField, getValues } = form;
   const languageEdited = () => getValues('display_lang') !== form.formState.defaultValues?.display_lang;
   // The header's switcher changes one's own language while this form is open: follow it unless the
-  // field was edited here, so saving the names does not write the old language back.
+  // field was edited here, so saving the names does not write the old language back. Only when the
+  // language changed: resetField renews formState, which would run this again, and again (a re-render
+  // from elsewhere, such as the URL's #my-data, started that loop).
+  const followedLanguage = useRef<Language | null>(null);
   useEffect(() => {
+    if (followedLanguage.current === sessionLanguage) return;
+    followedLanguage.current = sessionLanguage;
     if (isOwn && getValues('display_lang') === form.formState.defaultValues?.display_lang) {
       resetField('display_lang', { defaultValue: sessionLanguage });
     }
