@@ -50,6 +50,9 @@ const SUBMISSION_FILE_BATCH = 50;
 /** Where the profile page shows the export: the e-mail links there, never to the file. */
 export const EXPORT_PAGE_PATH = '/profile#my-data';
 
+/** `kadai-data-2026-11-20.zip`: the day it was asked for (UTC), as the page names it too. */
+const exportFilename = (createdAt: string) => `kadai-data-${createdAt.slice(0, 10)}.zip`;
+
 function toDataExport(row: DataExportRow, downloadUrl: string | null, now = new Date()): DataExport {
   const isLive = row.status === 'ready' && row.expiresAt !== null && row.expiresAt > now;
   // A ready export past its time is expired even before the hourly job deletes its zip.
@@ -111,7 +114,7 @@ export async function getOwnExport(ctx: AppContext, actor: Actor, id: number): P
       ? signDownload(ctx.config, {
           kind: 'storage',
           key: row.storageKey,
-          filename: `kadai-data-${row.userId}-${row.id}.zip`,
+          filename: exportFilename(row.createdAt.toISOString()),
           contentType: 'application/zip',
         })
       : null;

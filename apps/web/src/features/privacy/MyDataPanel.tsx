@@ -58,7 +58,8 @@ export function MyDataPanel() {
     mutationFn: async (id: number) => {
       const fresh = await getDataExport(id);
       if (!fresh.download_url) throw new Error(t('personalData.export.notReady'));
-      followDownload(fresh.download_url, `kadai-data-${fresh.id}.zip`);
+      // The server's Content-Disposition names it the same way.
+      followDownload(fresh.download_url, `kadai-data-${fresh.created_at.slice(0, 10)}.zip`);
     },
     onError: async (error) => {
       notifyError(errorMessage(error, t), { title: t('personalData.export.downloadFailed') });
