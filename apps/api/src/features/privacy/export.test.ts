@@ -135,6 +135,13 @@ describe('a data export', () => {
     expect(unzippedText(files)).not.toContain('x-answer-key');
   });
 
+  it('lists the e-mails sent to them without their bodies, which may hold a live link', () => {
+    const [sent] = rowsOf(files, 'data/e-mail/sent-to-you.json');
+    expect(sent).toMatchObject({ kind: 'invitation', subject: 'Welcome' });
+    expect(sent).not.toHaveProperty('text_body');
+    expect(unzippedText(files)).not.toContain(`Dear ${MARKS.firstName}`);
+  });
+
   it('carries no one else’s e-mail address or hashes', () => {
     const text = unzippedText(files);
     expect(text).not.toContain(w.other.email);

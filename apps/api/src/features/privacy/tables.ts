@@ -75,7 +75,14 @@ export const EXPORT_RULES: Readonly<Record<string, ExportRule>> = {
   course_editors: mine('courses/editor-of'),
   pending_members: made('authored/roster-entries', 'added_by', ['id', 'course_id', 'kind', 'created_at']),
   calendar_feeds: mine('courses/calendar-feed'),
-  email_outbox: { file: 'e-mail/sent-to-you', subject: ['to_user_id'], actor: [] },
+  // Without bodies: an invitation's or set-password e-mail's link may still work, and a zip that
+  // travels must not carry a way into the account. The person has the e-mails themselves.
+  email_outbox: {
+    file: 'e-mail/sent-to-you',
+    subject: ['to_user_id'],
+    actor: [],
+    omit: ['text_body', 'html_body', 'unsubscribe_url'],
+  },
   notifications: mine('notifications/notifications'),
   notification_profiles: mine('notifications/settings'),
   notification_mutes: mine('notifications/muted-courses'),
