@@ -119,7 +119,7 @@ def read(path):
         posix.close(fd)
 
 def waited():
-    # The longest any one live thread has waited for a CPU while runnable (schedstat): what a busy host
+    # The longest a single live thread has waited for a CPU while runnable (schedstat): what a busy host
     # cost the program. The longest rather than the sum, so threads of its own crowding each other
     # cannot add up to more than the time that passed. The kernel adds a wait to schedstat only when the
     # thread gets the CPU again, so a thread runnable now (state R) may be waiting still: say so.
