@@ -2,17 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { AppContext } from './lib/context.ts';
-import { HttpError } from './lib/errors.ts';
-import { isDatabaseUnavailable } from './lib/sql-state.ts';
+import { handleErrors } from './lib/error-handler.ts';
 import { registerAccessControl } from './lib/access.ts';
 import { registerCompression } from './lib/compression.ts';
 import { openApiOptions } from './lib/openapi.ts';
@@ -80,40 +78,11 @@ import {
   registerWorkbookRoutes,
 } from './features/workbooks/workbooks.routes.ts';
 
-/**
- * Field errors beside `detail` and `code`; an input field named `detail` or `code` (a submission's
- * `code`) is reported as `detail_field` / `code_field` so it cannot replace the error's own keys.
- */
-function fieldErrors(fields: Record<string, string[]> | undefined): Record<string, string[]> {
-  if (!fields) return {};
-  return Object.fromEntries(
-    Object.entries(fields).map(([key, messages]) => [
-      key === 'detail' || key === 'code' ? `${key}_field` : key,
-      messages,
-    ]),
-  );
-}
-
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 function trustHops(hops: number): (address: string, hop: number) => boolean {
   return (_address, hop) => hop < hops;
 }
-
-/** Codes of the 4xx answers Fastify and its plugins give on their own (the rest are `bad_request`). */
-const PLUGIN_ERROR_CODES: Record<number, string> = {
-  401: 'not_authenticated',
-  403: 'permission_denied',
-  404: 'not_found',
-  405: 'method_not_allowed',
-  406: 'not_acceptable',
-  413: 'too_large',
-  415: 'unsupported_media_type',
-  429: 'throttled',
-};
-
-/** How long a client is told to wait while the database is away (a restart or failover takes seconds). */
-const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -291,44 +260,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Multipart bodies are read only by upload routes, through lib/uploads.ts with each route's own limits.
   await app.register(multipart, { throwFileSizeLimit: true });
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof HttpError) {
-      if (error.headers) reply.headers(error.headers);
-      return reply
-        .code(error.statusCode)
-        .send({ detail: error.message, code: error.code, ...fieldErrors(error.fields) });
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      // A malformed id in a path names no object the caller can see: 404, as for every unknown object.
-      if (error.validationContext === 'params') {
-        return reply.code(404).send({ detail: 'Not found.', code: 'not_found' });
-      }
-      const fields: Record<string, string[]> = {};
-      for (const issue of error.validation) {
-        const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'non_field_errors';
-        (fields[key] ??= []).push(issue.message ?? 'Invalid value.');
-      }
-      return reply.code(400).send({ detail: 'Invalid input.', code: 'invalid', ...fieldErrors(fields) });
-    }
-    if (isResponseSerializationError(error)) {
-      request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
-      return reply.code(500).send({ detail: 'Internal server error.', code: 'internal_error' });
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      const code = PLUGIN_ERROR_CODES[status] ?? 'bad_request';
-      return reply.code(status).send({ detail: error.message, code });
-    }
-    if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error }, 'the database is unavailable');
-      return reply.code(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).send({
-        detail: 'The service is briefly unavailable. Try again in a few seconds.',
-        code: 'database_unavailable',
-      });
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send({ detail: 'Internal server error.', code: 'internal_error' });
-  });
+  handleErrors(app);
 
   registerAccessControl(app, ctx);
 
