@@ -10,7 +10,8 @@ import {
   type MailState,
   type PendingNotification,
 } from './mail-delivery.repo.ts';
-import { renderNotificationEmail, type MailReader } from './mail-templates.ts';
+import type { MailReader } from './mail-sentences.ts';
+import { renderNotificationEmail } from './mail-templates.ts';
 import { SETTINGS_PAGE_PATH, unsubscribeLinks } from './unsubscribe-token.ts';
 
 /*

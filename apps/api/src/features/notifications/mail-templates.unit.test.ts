@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NOTIFICATION_KINDS, type NotificationKind } from '@kadai/contracts';
-import {
-  appUrl,
-  renderDigestEmail,
-  renderNotificationEmail,
-  type MailNotification,
-  type MailReader,
-} from './mail-templates.ts';
+import type { MailNotification, MailReader } from './mail-sentences.ts';
+import { appUrl, renderDigestEmail, renderNotificationEmail } from './mail-templates.ts';
 
 const site = { productName: 'Kadai', publicUrl: 'https://lms.example.ac.jp' };
 const links = {
