@@ -4,14 +4,8 @@ import { createUser, tokenFor, TEST_PASSWORD } from '../../../test/factories.ts'
 import { StorageNotFoundError } from '../../lib/storage.ts';
 import { erasePerson } from './erasure.service.ts';
 import { ERASURE_RULES } from './tables.ts';
-import {
-  countNaming,
-  createPersonalDataWorld,
-  MARKS,
-  tablesContaining,
-  userReferences,
-  type PersonalDataWorld,
-} from './testing.ts';
+import { createPersonalDataWorld, MARKS, type PersonalDataWorld } from './testing.ts';
+import { countNaming, tablesContaining, userReferences } from './testing-scan.ts';
 
 /**
  * Staff erase a person (docs/privacy.md, "Erasure"): every table that references users, checked column

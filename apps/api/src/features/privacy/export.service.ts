@@ -12,11 +12,15 @@ import {
   findExport,
   insertExport,
   listExports,
-  listForumUploads,
   listStalledExports,
   markExportFailed,
   markExportReady,
   listExportKeys,
+  setExportKey,
+  type DataExportRow,
+} from './privacy.repo.ts';
+import {
+  listForumUploads,
   readEvaluations,
   readProfile,
   readQuizzes,
@@ -25,9 +29,7 @@ import {
   readSubmissionFiles,
   readSubmissions,
   readTableForExport,
-  setExportKey,
-  type DataExportRow,
-} from './privacy.repo.ts';
+} from './export-read.repo.ts';
 import { EXPORT_RULES } from './tables.ts';
 
 /*

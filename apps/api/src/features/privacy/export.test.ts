@@ -6,13 +6,8 @@ import { StorageNotFoundError } from '../../lib/storage.ts';
 import { readZip } from '../../lib/zip.ts';
 import { housekeepExports, runExport, startPrivacyJobs, type ExportOutcome } from './export.service.ts';
 import { EXPORT_RULES } from './tables.ts';
-import {
-  countNaming,
-  createPersonalDataWorld,
-  MARKS,
-  userReferences,
-  type PersonalDataWorld,
-} from './testing.ts';
+import { createPersonalDataWorld, MARKS, type PersonalDataWorld } from './testing.ts';
+import { countNaming, userReferences } from './testing-scan.ts';
 
 /**
  * A person's copy of their data (docs/privacy.md, "Export"): gathered from every table that names

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { CUSTOM_ERASURE_STEPS } from './erasure.repo.ts';
 import { CUSTOM_ERASURES, ERASURE_RULES, EXPORT_RULES } from './tables.ts';
-import { userReferences } from './testing.ts';
+import { userReferences } from './testing-scan.ts';
 
 /**
  * The guard of issue 41: the database's own foreign keys to users.id (pg_catalog, so a constraint

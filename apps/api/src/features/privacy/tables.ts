@@ -3,7 +3,7 @@
  * (docs/privacy.md). tables.test.ts reads the database's foreign keys to users and fails, naming the
  * table and column, when one is missing from EXPORT_RULES or ERASURE_RULES: a new table that refers to
  * people cannot be forgotten. Adding a table here is one row in each list (plain data, no SQL of its
- * own unless the rule is `custom`, which privacy.repo.ts and erasure.repo.ts implement by table name).
+ * own unless the rule is `custom`, which export-read.repo.ts and erasure.repo.ts implement by table name).
  */
 
 /**
@@ -22,7 +22,7 @@ export interface ExportRule {
   omit?: readonly string[];
   /** A condition (SQL on the row `t`) a subject's row must also meet: what the person may see of it. */
   subjectWhere?: string;
-  /** Exported by its own query (privacy.repo.ts), not the generic one: why. */
+  /** Exported by its own query (export-read.repo.ts), not the generic one: why. */
   custom?: string;
 }
 
@@ -297,7 +297,7 @@ export const ERASURE_RULES: Readonly<Record<string, Readonly<Record<string, Eras
   },
 };
 
-/** The tables the export reads by a query of its own (privacy.repo.ts), by name. */
+/** The tables the export reads by a query of its own (export-read.repo.ts), by name. */
 export const CUSTOM_EXPORTS = Object.entries(EXPORT_RULES)
   .filter(([, rule]) => rule.custom !== undefined)
   .map(([table]) => table);

@@ -8,6 +8,7 @@ import {
 } from '../../../test/factories.ts';
 import type { TestApp } from '../../../test/harness.ts';
 import { forumSearchVector } from '../forum/search.ts';
+import { seedSignInRows } from './testing-sign-in.ts';
 
 /**
  * Marks only the person's own data carries: after an erasure none of them may be left in the
@@ -53,79 +54,13 @@ export async function createPersonalDataWorld(t: TestApp) {
   const a = courseA.id;
   const b = courseB.id;
 
-  // Sign-in, identities, LMS.
-  await tokenFor(t, person);
-  const provider = await one(
-    `INSERT INTO identity_providers (slug, kind, name_ja, name_en, settings)
-     VALUES ($1, 'oidc', '大学', 'University', '{}') RETURNING id`,
-    [`idp-${p}`],
-  );
-  await q(
-    `INSERT INTO user_identities (provider_id, external_id, user_id, institutional_id, email)
-     VALUES ($1, $2, $3, $4, $5)`,
-    [provider, `ext-${p}`, p, MARKS.institutionalId, person.email],
-  );
-  await q(
-    `INSERT INTO pending_members (course_id, kind, institutional_id, added_by) VALUES ($1, 'student', $2, $3)`,
-    [a, MARKS.institutionalId, o],
-  );
-  await q(
-    `INSERT INTO pending_members (course_id, kind, institutional_id, added_by) VALUES ($1, 'student', $2, $3)`,
-    [b, 's-someone-else', p],
-  );
-  await q(
-    `INSERT INTO sso_codes (code_hash, purpose, provider_id, user_id, payload, expires_at)
-     VALUES ($1, 'sign_in', $2, $3, $4, now() + interval '1 minute')`,
-    [`hash-${p}`, provider, p, JSON.stringify({ email: person.email })],
-  );
-  await q(`INSERT INTO social_accounts (provider, subject, user_id, email) VALUES ('google', $1, $2, $3)`, [
-    `g-${p}`,
-    p,
-    person.email,
-  ]);
-  const platform = await one(
-    `INSERT INTO lti_platforms (name, issuer, client_id, auth_url, token_url, jwks_url)
-     VALUES ('LMS', $1, 'client', 'https://lms.test/auth', 'https://lms.test/token', 'https://lms.test/jwks')
-     RETURNING id`,
-    [`https://lms-${p}.test`],
-  );
-  await q(`INSERT INTO lti_users (platform_id, sub, user_id, email) VALUES ($1, $2, $3, $4)`, [
-    platform,
-    `sub-${p}`,
-    p,
-    person.email,
-  ]);
-  const context = await one(
-    `INSERT INTO lti_contexts (platform_id, deployment_id, context_id, course_id) VALUES ($1, 'd', $2, $3) RETURNING id`,
-    [platform, `ctx-${p}`, a],
-  );
-  await q(`INSERT INTO lti_context_members (context_row_id, user_id, role) VALUES ($1, $2, 'learner')`, [
-    context,
-    p,
-  ]);
-  const lineItem = await one(
-    `INSERT INTO lti_line_items (context_row_id, kind, item_id, url) VALUES ($1, 'assignment', 1, $2) RETURNING id`,
-    [context, `https://lms.test/items/${p}`],
-  );
-  await q(`INSERT INTO lti_scores (line_item_id, user_id, score, status) VALUES ($1, $2, 2, 'sent')`, [
-    lineItem,
-    p,
-  ]);
-  await q(
-    `INSERT INTO lti_codes (code_hash, purpose, platform_id, user_id, payload, expires_at)
-     VALUES ($1, 'sign_in', $2, $3, '{}', now() + interval '1 minute')`,
-    [`lti-${p}`, platform, p],
-  );
-  await q(
-    `INSERT INTO lti_deep_links (id, platform_id, user_id, deployment_id, settings, expires_at)
-     VALUES ($1, $2, $3, 'd', '{}', now() + interval '1 hour')`,
-    [`dl-${p}`, platform, p],
-  );
-  await q(
-    `INSERT INTO lti_registration_tokens (token_hash, created_by, expires_at) VALUES ($1, $2, now() + interval '1 day')`,
-    [`reg-${p}`, p],
-  );
-  await q(`INSERT INTO calendar_feeds (user_id) VALUES ($1)`, [p]);
+  await seedSignInRows(t, {
+    person,
+    institutionalId: MARKS.institutionalId,
+    other: o,
+    courseA: a,
+    courseB: b,
+  });
 
   // Mail and notifications: theirs, and another person's that names them.
   await q(
@@ -421,53 +356,3 @@ export async function createPersonalDataWorld(t: TestApp) {
   };
 }
 export type PersonalDataWorld = Awaited<ReturnType<typeof createPersonalDataWorld>>;
-
-/** Every column that references users.id, from the database's own constraints. */
-export async function userReferences(t: TestApp): Promise<{ table: string; column: string }[]> {
-  const { rows } = await t.database.query(
-    `SELECT c.conrelid::regclass::text AS table_name, a.attname AS column_name
-       FROM pg_constraint c
-       JOIN unnest(c.conkey) AS k(attnum) ON true
-       JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = k.attnum
-      WHERE c.contype = 'f' AND c.confrelid = 'public.users'::regclass
-      ORDER BY 1, 2`,
-  );
-  return rows.map((row) => ({ table: String(row.table_name), column: String(row.column_name) }));
-}
-
-/** Rows of `table` whose `column` is the user. */
-export async function countNaming(
-  t: TestApp,
-  table: string,
-  column: string,
-  userId: number,
-): Promise<number> {
-  const { rows } = await t.database.query(
-    `SELECT count(*)::int AS n FROM "${table}" WHERE "${column}" = $1`,
-    [userId],
-  );
-  return Number(rows[0]?.n);
-}
-
-/**
- * Tables of the public schema whose rows contain `needle` (case-insensitively, as text, or as the bytes
- * of a bytea column, which a row's text writes in hex), with their counts.
- */
-export async function tablesContaining(t: TestApp, needle: string): Promise<Record<string, number>> {
-  const { rows } = await t.database.query(
-    `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-      WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') ORDER BY 1`,
-  );
-  const found: Record<string, number> = {};
-  for (const row of rows) {
-    const name = String(row.name);
-    const hit = await t.database.query(
-      `SELECT count(*)::int AS n FROM ONLY public."${name}" t
-        WHERE t::text ILIKE '%' || $1 || '%' OR t::text ILIKE '%' || encode(convert_to($1, 'UTF8'), 'hex') || '%'`,
-      [needle],
-    );
-    const n = Number(hit.rows[0]?.n);
-    if (n > 0) found[name] = n;
-  }
-  return found;
-}
