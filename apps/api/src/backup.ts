@@ -2,28 +2,13 @@
 // directory), the file store's objects and a manifest of versions, row counts and checksums
 // (lib/backup.ts; docs/deploy.md, "Backups"). The environment is the API's: DATABASE_URL (or DATA_DIR
 // for the embedded database, with the API stopped), STORAGE and its variables, JWT_SECRET.
-import { ConfigError, loadConfig } from './config.ts';
-import { BackupRefusal, EXIT } from './lib/backup-manifest.ts';
-import { BackupUsageError, createBackup, parseBackupArgs } from './lib/backup.ts';
+import { parseBackupArgs, runOperatorCommand } from './lib/backup-args.ts';
+import { createBackup } from './lib/backup.ts';
 
-const USAGE = 'usage: npm run backup -- --to DIR [--pg-bin /usr/lib/postgresql/16/bin] [--copy-s3]';
-/** An operator's command: its report goes to stdout (problems to stderr). */
-const print = (line: string) => process.stdout.write(`${line}\n`);
-
-async function main(): Promise<number> {
-  let args;
-  let config;
-  try {
-    args = parseBackupArgs(process.argv.slice(2));
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof BackupUsageError || error instanceof ConfigError) {
-      console.error(`${error.message}\n${USAGE}`);
-      return EXIT.usage;
-    }
-    throw error;
-  }
-  try {
+runOperatorCommand(
+  'usage: npm run backup -- --to DIR [--pg-bin /usr/lib/postgresql/16/bin] [--copy-s3]',
+  parseBackupArgs,
+  async (args, config, print) => {
     const { manifest, missing } = await createBackup({ ...args, config, log: print });
     const deleted = missing.filter((file) => file.reason === 'deleted-during-backup').length;
     const lacking = missing.length - deleted;
@@ -37,20 +22,5 @@ async function main(): Promise<number> {
       );
     }
     print(`Done: ${args.to} (manifest.json, schema at ${manifest.schema.migration}).`);
-    return EXIT.ok;
-  } catch (error) {
-    if (error instanceof BackupRefusal) {
-      console.error(error.message);
-      return error.exitCode;
-    }
-    throw error;
-  }
-}
-
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(EXIT.failed);
   },
 );

@@ -19,14 +19,7 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import {
-  LocalStorage,
-  PostgresStorage,
-  StorageNotFoundError,
-  type Storage,
-  type StorageKind,
-  type StorageSql,
-} from '@kadai/storage';
+import { PostgresStorage, type Storage, type StorageKind, type StorageSql } from '@kadai/storage';
 import type { Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { VERSION } from '../version.ts';
@@ -37,7 +30,6 @@ import {
   EXIT,
   FILES_DIR,
   hashFile,
-  HashingStream,
   hashStream,
   MANIFEST_FILE,
   PG_DUMP_FILE,
@@ -47,6 +39,7 @@ import {
   type Manifest,
   type MissingFile,
 } from './backup-manifest.ts';
+import { FileCopier, storagePlan } from './backup-files.ts';
 import { findPgTool, libpqConnection, runProgram } from './pg-tools.ts';
 import { createStorage, type StorageConfig } from './storage.ts';
 import { listReferencedFiles, type ReferencedFile } from './storage-migrate.ts';
@@ -92,102 +85,6 @@ function prepareFolder(dir: string): () => void {
     if (!existed) rmSync(dir, { recursive: true, force: true });
     else
       for (const entry of readdirSync(dir)) rmSync(path.join(dir, entry), { recursive: true, force: true });
-  };
-}
-
-/** Runs `work` over `items`, `limit` at a time. */
-async function eachLimit<T>(
-  items: readonly T[],
-  limit: number,
-  work: (item: T) => Promise<void>,
-): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await work(items[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.max(1, limit) }, worker));
-}
-
-/** Copies store objects into the backup's files/ folder, hashing them on the way. */
-class FileCopier {
-  readonly copied = new Map<string, BackupFile>();
-  private readonly target: LocalStorage;
-  private shown = Date.now();
-  private bytes = 0;
-
-  constructor(
-    private readonly source: Storage,
-    dir: string,
-    private readonly log: (line: string) => void,
-  ) {
-    this.target = new LocalStorage(path.join(dir, FILES_DIR));
-  }
-
-  /** Copies each key not copied yet; returns the keys the store did not have. */
-  async copy(keys: string[], contentTypes: Map<string, string>): Promise<string[]> {
-    const absent: string[] = [];
-    const todo = keys.filter((key) => !this.copied.has(key));
-    let done = 0;
-    await eachLimit(todo, 4, async (key) => {
-      let stream;
-      try {
-        stream = await this.source.get(key);
-      } catch (error) {
-        if (error instanceof StorageNotFoundError) {
-          absent.push(key);
-          return;
-        }
-        throw error;
-      }
-      const hashing = new HashingStream();
-      stream.on('error', (error) => hashing.destroy(error));
-      const { size } = await this.target.put(key, stream.pipe(hashing), 'application/octet-stream');
-      if (size !== hashing.size) throw new Error(`${key}: wrote ${size} bytes of ${hashing.size}`);
-      this.copied.set(key, {
-        key,
-        size,
-        sha256: hashing.digest(),
-        contentType: contentTypes.get(key) ?? 'application/octet-stream',
-      });
-      this.bytes += size;
-      done++;
-      if (Date.now() - this.shown >= 5000) {
-        this.shown = Date.now();
-        this.log(`  ${done} of ${todo.length} files (${(this.bytes / MB).toFixed(1)} MB)`);
-      }
-    });
-    return absent.sort();
-  }
-}
-
-/** How the store's objects are kept, and the manifest's sentence about it. */
-function storagePlan(
-  kind: StorageKind,
-  copyS3: boolean,
-): { files: Manifest['storage']['files']; note: string } {
-  if (kind === 'postgres') {
-    return {
-      files: 'in-database',
-      note:
-        'STORAGE=postgres: the files are rows of the database (stored_files, stored_file_chunks) and are in ' +
-        'the dump, taken in the same snapshot as the rows that name them; they are not copied twice. ' +
-        '`files` lists them with their checksums, read in that snapshot.',
-    };
-  }
-  if (kind === 's3' && !copyS3) {
-    return {
-      files: 'not-copied',
-      note:
-        'STORAGE=s3: the objects stay in the bucket, whose own versioning (or replication, or snapshots) ' +
-        'is their backup; keys are never reused, so with versioning on, every key in referencedKeys can ' +
-        'be brought back as of createdAt. `npm run backup -- --copy-s3` copies them into the backup instead.',
-    };
-  }
-  return {
-    files: 'copied',
-    note:
-      `STORAGE=${kind}: every object of the store is copied under files/<key>, the objects present ` +
-      'before the database snapshot and every key the snapshot refers to that appeared after it.',
   };
 }
 
@@ -498,37 +395,4 @@ async function backupEmbedded(dir: string, options: BackupOptions): Promise<Back
     await storage?.close();
     await database.close();
   }
-}
-
-export class BackupUsageError extends Error {}
-
-/** `--to DIR [--pg-bin DIR] [--copy-s3]` (also `--to=DIR`). */
-export function parseBackupArgs(args: string[]): { to: string; pgBinDir?: string; copyS3: boolean } {
-  const flags = parseFlags(args, ['to', 'pg-bin'], ['copy-s3']);
-  if (!flags.values.to) throw new BackupUsageError('--to: the folder to write the backup into');
-  return { to: flags.values.to, pgBinDir: flags.values['pg-bin'], copyS3: flags.switches.has('copy-s3') };
-}
-
-/** `--name value` or `--name=value` for `valued`, bare `--name` for `switches`; refuses the rest. */
-export function parseFlags(
-  args: string[],
-  valued: string[],
-  switches: string[] = [],
-): { values: Record<string, string | undefined>; switches: Set<string> } {
-  const values: Record<string, string | undefined> = {};
-  const on = new Set<string>();
-  for (let i = 0; i < args.length; i++) {
-    const match = /^--([a-z0-9-]+)(?:=(.*))?$/.exec(args[i]!);
-    const name = match?.[1];
-    if (!match || !name) throw new BackupUsageError(`Unknown argument: ${args[i]}`);
-    if (switches.includes(name) && match[2] === undefined) {
-      on.add(name);
-      continue;
-    }
-    if (!valued.includes(name)) throw new BackupUsageError(`Unknown option: --${name}`);
-    const value = match[2] ?? args[++i];
-    if (value === undefined || value === '') throw new BackupUsageError(`--${name} needs a value`);
-    values[name] = value;
-  }
-  return { values, switches: on };
 }

@@ -7,9 +7,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_DIR } from '../db/migrate.ts';
 import { BackupRefusal, codeMigrations, EXIT, readManifest, secretFingerprint } from './backup-manifest.ts';
-import { BackupUsageError, parseBackupArgs } from './backup.ts';
+import { BackupUsageError, parseBackupArgs, parseRestoreArgs } from './backup-args.ts';
 import { findPgTool, libpqConnection, parsePgMajor, pgToolCandidates } from './pg-tools.ts';
-import { parseRestoreArgs } from './restore.ts';
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'kadai-backup-unit-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
