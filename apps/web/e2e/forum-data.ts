@@ -1,6 +1,7 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { ForumFile, ForumRecord, type ForumRecordCreate } from '@kadai/contracts';
 import { ACCOUNTS, apiToken, unique } from './support.ts';
+import { randomPassword } from './api-client.ts';
 
 /** Forum data made through the API (the journeys make theirs in the browser). */
 export interface ForumClient {
@@ -100,7 +101,7 @@ export async function freshStudent(
     roles: ['student'],
     display_lang: 'en-US',
   })) as { user: { id: number }; set_password: { uid: string; token: string } };
-  const password = `Kd-${Math.random().toString(36).slice(2)}-${Date.now().toString(36)}!`;
+  const password = randomPassword();
   const reset = await request.post('/api/Auth/password/reset/confirm/', {
     data: {
       uid: created.set_password.uid,
