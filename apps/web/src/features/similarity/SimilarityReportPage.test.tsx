@@ -62,8 +62,59 @@ const PAIR: SimilarityPairView = {
   fragments: [FRAGMENT],
 };
 
-/** The report list answers `statuses` in turn (the last one stays; `none`: no report yet). */
-function server(role: CourseRole, statuses: ('none' | SimilarityReportSummary['status'])[]) {
+const dates = (courseId: number, title: string) => ({
+  course_id: courseId,
+  course_title: title,
+  opens_at: AT,
+  due_at: AT,
+  late_until: null,
+  leaderboard_enabled: true,
+  extended: false,
+});
+/** The assignment as its editor reads it: in this course and in last year's (course 2). */
+const ASSIGNMENT = {
+  assignment: {
+    view: 'editor',
+    id: 7,
+    title: 'Sum',
+    statement: '',
+    starter_code: '',
+    entry_file: 'main.py',
+    required_files: [],
+    allowed_extensions: ['.py'],
+    max_files: 2,
+    max_file_bytes: 1024,
+    reference_solution: '',
+    created_by: 2,
+    created_at: AT,
+    updated_at: AT,
+    courses: [dates(1, 'Python'), dates(2, 'Python 2025')],
+    total_points: 0,
+    test_case_count: 0,
+  },
+  course: dates(1, 'Python'),
+  accepts_submissions: true,
+  is_late_period: false,
+  files: [],
+  can_edit: true,
+};
+
+/** REPORT compared with course `included`: its right-hand student comes from there. */
+const withCourse = (included: number): SimilarityReport => ({
+  ...REPORT,
+  include_course_id: included,
+  pairs: REPORT.pairs.map((p) => ({ ...p, right: { ...p.right, course_id: included } })),
+});
+
+/**
+ * The report list answers `statuses` in turn (the last one stays; `none`: no report yet); `included`: the
+ * other course its reports compare with.
+ */
+function server(
+  role: CourseRole,
+  statuses: ('none' | SimilarityReportSummary['status'])[],
+  included: number | null = null,
+) {
   let listed = 0;
   return (request: RecordedRequest) => {
     const url = new URL(request.url, 'http://test');
@@ -71,22 +122,25 @@ function server(role: CourseRole, statuses: ('none' | SimilarityReportSummary['s
     if (path === '/api/Config/')
       return json(200, { product_name: 'Kadai', google_client_id: null, provider_url: '' });
     if (path === '/api/Course/1/') return json(200, courseAs(role));
+    if (path === '/api/Assignment/7/CourseSpecificDetail/') return json(200, ASSIGNMENT);
     if (path === '/api/Course/1/assignments/7/similarity/' && request.method === 'POST')
-      return json(202, summary('queued'));
+      return json(202, { ...summary('queued'), include_course_id: included });
     if (path === '/api/Course/1/assignments/7/similarity/') {
       const status = statuses[Math.min(listed, statuses.length - 1)];
       listed += 1;
-      return json(200, { results: status && status !== 'none' ? [summary(status)] : [] });
+      const results =
+        status && status !== 'none' ? [{ ...summary(status), include_course_id: included }] : [];
+      return json(200, { results });
     }
-    if (path === '/api/Similarity/3/') return json(200, REPORT);
+    if (path === '/api/Similarity/3/') return json(200, included ? withCourse(included) : REPORT);
     if (path === '/api/Similarity/3/pair/11/12/') return json(200, PAIR);
     return json(404, { detail: 'Not found.', code: 'not_found' });
   };
 }
 
-function signInAs(role: CourseRole) {
+function signInAs(role: CourseRole, editorCourses = [1]) {
   signInAsStudent();
-  if (role === 'editor') useSession.setState({ userId: 2, roles: ['instructor'], editorCourses: [1] });
+  if (role === 'editor') useSession.setState({ userId: 2, roles: ['instructor'], editorCourses });
 }
 
 beforeEach(() => signInAsStudent());
@@ -136,6 +190,43 @@ describe('the similarity report page', () => {
     const marks = left.querySelectorAll('mark');
     expect([...marks].map((m) => m.textContent)).toEqual(['2  def f(a):', '3      return a']);
     expect(screen.getByLabelText('Code of ann@example.jp').querySelectorAll('mark')).toHaveLength(2);
+  });
+
+  it('offers no other course to an editor of this course alone', async () => {
+    signInAs('editor');
+    const { requests } = stubFetch(server('editor', ['none']));
+    renderApp(PAGE);
+    expect(
+      await screen.findByText('No report yet. Start one to compare the submissions.', {}, SLOW),
+    ).toBeTruthy();
+    await waitFor(() => expect(requests.some((r) => r.url.includes('CourseSpecificDetail'))).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryByRole('combobox', { name: 'Also compare with' })).toBeNull();
+  });
+
+  it('offers the other courses the editor edits, and sends the chosen one', async () => {
+    signInAs('editor', [1, 2]);
+    const { requests } = stubFetch(server('editor', ['none', 'queued'], 2));
+    renderApp(PAGE);
+    const picker = await screen.findByRole('combobox', { name: 'Also compare with' }, SLOW);
+    expect(picker).toHaveProperty('value', 'This course only');
+    fireEvent.click(picker);
+    fireEvent.click(await screen.findByRole('option', { name: 'Python 2025', hidden: true }));
+    fireEvent.click(screen.getByRole('button', { name: 'Start a report' }));
+    await waitFor(() => expect(requests.some((r) => r.method === 'POST')).toBe(true));
+    const post = requests.find((r) => r.method === 'POST');
+    expect(post?.body).toEqual({ include_course_id: 2 });
+  });
+
+  it("names each student's course in a report that includes another course", async () => {
+    signInAs('editor', [1, 2]);
+    stubFetch(server('editor', ['done'], 2));
+    renderApp(PAGE);
+    const table = await screen.findByRole('table', { name: 'Similar pairs' }, SLOW);
+    const [, row] = within(table).getAllByRole('row');
+    expect(within(row!).getByText('Python')).toBeTruthy();
+    expect(within(row!).getByText('Python 2025')).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Also compare with' })).toBeTruthy();
   });
 });
 

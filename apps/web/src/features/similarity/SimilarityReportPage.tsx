@@ -11,7 +11,7 @@ import { ErrorState } from '../../ui/ErrorState.tsx';
 import { NotFoundPage } from '../../ui/NotFoundPage.tsx';
 import { notifyError } from '../../ui/notify.ts';
 import { PageLoader } from '../../ui/PageLoader.tsx';
-import { parseId } from '../assignments/assignments.queries.ts';
+import { assignmentQuery, parseId } from '../assignments/assignments.queries.ts';
 import { useSession } from '../auth/session.ts';
 import { canManageCourse } from '../courses/course-access.ts';
 import { useCourse } from '../courses/useCourse.ts';
@@ -33,8 +33,14 @@ export function SimilarityReportPage() {
     ...similarityReportsQuery(course.id, assignmentId ?? 0),
     enabled: canManage && assignmentId !== null,
   });
+  const assignment = useQuery({
+    ...assignmentQuery(assignmentId ?? 0, course.id),
+    enabled: canManage && assignmentId !== null,
+  });
+  const editorCourses = useSession((s) => s.editorCourses);
   const start = useStartSimilarityReport(course.id, assignmentId ?? 0);
   const [chosenId, setChosenId] = useState<number | null>(null);
+  const [includeId, setIncludeId] = useState<number | null>(null);
 
   if (!canManage || assignmentId === null || isApiError(reports.error, 404)) return <NotFoundPage />;
   if (reports.isError) return <ErrorState error={reports.error} onRetry={() => void reports.refetch()} />;
@@ -42,8 +48,18 @@ export function SimilarityReportPage() {
   const list = reports.data.results;
   const current = list.find((r) => r.id === chosenId) ?? list[0];
   const running = list.some((r) => isPending(r.status));
-  const label = (r: SimilarityReportSummary) =>
-    `${formatDateTime(r.created_at, i18n.language)} — ${t(`similarity.status.${r.status}`)}`;
+  const courses = assignment.data?.assignment.courses ?? [];
+  const courseTitles = new Map(courses.map((c) => [c.course_id, c.course_title]));
+  // Another course joins a report only if the caller edits it too (the API refuses the rest with 400).
+  const others = courses.filter(
+    (c) => c.course_id !== course.id && (isStaff || editorCourses.includes(c.course_id)),
+  );
+  const label = (r: SimilarityReportSummary) => {
+    const base = `${formatDateTime(r.created_at, i18n.language)} — ${t(`similarity.status.${r.status}`)}`;
+    if (r.include_course_id === null) return base;
+    const title = courseTitles.get(r.include_course_id) ?? `#${r.include_course_id}`;
+    return `${base} — ${t('similarity.withCourse', { course: title })}`;
+  };
 
   return (
     <Stack gap="lg">
@@ -54,7 +70,7 @@ export function SimilarityReportPage() {
           loading={start.isPending}
           disabled={running}
           onClick={() =>
-            start.mutate(undefined, {
+            start.mutate(includeId, {
               onSuccess: (report) => setChosenId(report.id),
               onError: () => notifyError(t('similarity.startFailed')),
             })
@@ -66,6 +82,20 @@ export function SimilarityReportPage() {
       <Text size="sm" c="dimmed">
         {t('similarity.intro')}
       </Text>
+      {others.length > 0 ? (
+        <Select
+          label={t('similarity.includeLabel')}
+          description={t('similarity.includeHint')}
+          data={[
+            { value: '', label: t('similarity.includeNone') },
+            ...others.map((c) => ({ value: String(c.course_id), label: c.course_title })),
+          ]}
+          value={includeId === null ? '' : String(includeId)}
+          onChange={(value) => setIncludeId(value ? Number(value) : null)}
+          allowDeselect={false}
+          maw={420}
+        />
+      ) : null}
       {list.length > 1 ? (
         <Select
           label={t('similarity.reportPicker')}
@@ -76,12 +106,22 @@ export function SimilarityReportPage() {
           maw={420}
         />
       ) : null}
-      {current ? <ReportState summary={current} /> : <Text>{t('similarity.none')}</Text>}
+      {current ? (
+        <ReportState summary={current} courseTitles={courseTitles} />
+      ) : (
+        <Text>{t('similarity.none')}</Text>
+      )}
     </Stack>
   );
 }
 
-function ReportState({ summary }: { summary: SimilarityReportSummary }) {
+function ReportState({
+  summary,
+  courseTitles,
+}: {
+  summary: SimilarityReportSummary;
+  courseTitles: ReadonlyMap<number, string>;
+}) {
   const { t } = useTranslation();
   if (isPending(summary.status)) {
     return (
@@ -105,5 +145,5 @@ function ReportState({ summary }: { summary: SimilarityReportSummary }) {
       </Alert>
     );
   }
-  return <SimilarityResults summary={summary} />;
+  return <SimilarityResults summary={summary} courseTitles={courseTitles} />;
 }

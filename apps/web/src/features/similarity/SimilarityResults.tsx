@@ -35,8 +35,17 @@ export const percent = (value: number) => `${Math.round(value * 100)} %`;
  */
 const THRESHOLDS = [0, 0.25, 0.5, 0.7, 0.8, 0.9] as const;
 
-/** A finished report: the threshold, the clusters, the pairs by similarity and one pair side by side. */
-export function SimilarityResults({ summary }: { summary: SimilarityReportSummary }) {
+/**
+ * A finished report: the threshold, the clusters, the pairs by similarity and one pair side by side. A
+ * report that includes another course names each student's course (`courseTitles`: id → title).
+ */
+export function SimilarityResults({
+  summary,
+  courseTitles,
+}: {
+  summary: SimilarityReportSummary;
+  courseTitles: ReadonlyMap<number, string>;
+}) {
   const { t, i18n } = useTranslation();
   const [threshold, setThreshold] = useState(DEFAULT_SIMILARITY_THRESHOLD);
   const asked = useDeferredValue(threshold);
@@ -56,6 +65,7 @@ export function SimilarityResults({ summary }: { summary: SimilarityReportSummar
   if (!report.data) return <Skeleton height={240} aria-busy="true" />;
   const data = report.data;
   const name = (user: SimilarityPair['left']['user']) => personName(user, i18n.language) || user.email;
+  const twoCourses = data.include_course_id !== null;
 
   return (
     <Stack gap="lg">
@@ -103,8 +113,12 @@ export function SimilarityResults({ summary }: { summary: SimilarityReportSummar
               <Table.Tbody>
                 {data.pairs.map((pair) => (
                   <Table.Tr key={`${pair.left.submission_id}-${pair.right.submission_id}`}>
-                    <Table.Td>{name(pair.left.user)}</Table.Td>
-                    <Table.Td>{name(pair.right.user)}</Table.Td>
+                    <Table.Td>
+                      <Person side={pair.left} name={name} courseTitles={twoCourses ? courseTitles : null} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Person side={pair.right} name={name} courseTitles={twoCourses ? courseTitles : null} />
+                    </Table.Td>
                     <Table.Td>
                       <Badge
                         variant="light"
@@ -149,6 +163,27 @@ export function SimilarityResults({ summary }: { summary: SimilarityReportSummar
           onClose={() => setChosen(null)}
         />
       ) : null}
+    </Stack>
+  );
+}
+
+/** A student of a pair, with the course under the name when the report compares two courses. */
+function Person({
+  side,
+  name,
+  courseTitles,
+}: {
+  side: SimilarityPair['left'];
+  name: (user: SimilarityPair['left']['user']) => string;
+  courseTitles: ReadonlyMap<number, string> | null;
+}) {
+  if (!courseTitles) return <>{name(side.user)}</>;
+  return (
+    <Stack gap={0}>
+      <Text size="sm">{name(side.user)}</Text>
+      <Text size="xs" c="dimmed">
+        {courseTitles.get(side.course_id) ?? `#${side.course_id}`}
+      </Text>
     </Stack>
   );
 }

@@ -18,10 +18,15 @@ export function listSimilarityReports(courseId: number, assignmentId: number, si
   });
 }
 
-export function startSimilarityReport(courseId: number, assignmentId: number) {
+/** `includeCourseId`: another course of the assignment whose students join the comparison. */
+export function startSimilarityReport(
+  courseId: number,
+  assignmentId: number,
+  includeCourseId: number | null,
+) {
   return apiCall('startSimilarityReport', 'POST', '/Course/{id}/assignments/{assignment_id}/similarity/', {
     path: { id: courseId, assignment_id: assignmentId },
-    body: { include_course_id: null },
+    body: { include_course_id: includeCourseId },
     response: SimilarityReportSummary,
   });
 }
@@ -90,7 +95,8 @@ export function similarityPairQuery(reportId: number, left: number, right: numbe
 export function useStartSimilarityReport(courseId: number, assignmentId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => startSimilarityReport(courseId, assignmentId),
+    mutationFn: (includeCourseId: number | null) =>
+      startSimilarityReport(courseId, assignmentId, includeCourseId),
     onSuccess: () =>
       queryClient.invalidateQueries({ queryKey: similarityKeys.assignment(courseId, assignmentId) }),
   });
