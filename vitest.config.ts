@@ -3,20 +3,36 @@ import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 /**
- * The web test files (relative to apps/web) that replace a module with `vi.mock`. They run in a project
- * of their own with `isolate: true`: in the shared module cache of the `web` project, a page another
- * file had already loaded keeps the real module (the code editor instead of its stand-in), so whether
- * the mock applied depended on the order the files ran in.
+ * The web test files (relative to apps/web) that run in a project of their own with `isolate: true`:
+ * - those that replace a module with `vi.mock`: in the shared module cache of the `web` project, a page
+ *   another file had already loaded keeps the real module, so whether the mock applied depended on the
+ *   order the files ran in;
+ * - those that drive CodeMirror itself (they import `@codemirror/…`), which the `web` project replaces
+ *   with a text area (CODE_MIRROR_STAND_IN below).
  */
-function webFilesThatMock(): string[] {
+function webFilesOnTheirOwn(): string[] {
   const root = path.join(import.meta.dirname, 'apps/web');
   return readdirSync(path.join(root, 'src'), { recursive: true, encoding: 'utf8' })
     .filter((file) => /\.test\.tsx?$/.test(file))
     .map((file) => path.join('src', file))
-    .filter((file) => readFileSync(path.join(root, file), 'utf8').includes('vi.mock('))
+    .filter((file) => {
+      const text = readFileSync(path.join(root, file), 'utf8');
+      return text.includes('vi.mock(') || text.includes("from '@codemirror/");
+    })
     .map((file) => file.split(path.sep).join('/'));
 }
-const WEB_MOCKING = webFilesThatMock();
+const WEB_ON_THEIR_OWN = webFilesOnTheirOwn();
+
+/**
+ * In the web tests CodeEditor.tsx loads a text area (src/test/CodeMirrorStandIn.tsx) where the app loads
+ * CodeMirror, which measures text jsdom does not lay out. An alias rather than `vi.mock` in each file:
+ * the files that show code then share the `web` project's modules (one jsdom, one load of the app per
+ * worker) instead of each building its own, which cost about 6 s of CPU per file.
+ */
+const CODE_MIRROR_STAND_IN = {
+  find: /^\.\/CodeMirrorEditor\.tsx$/,
+  replacement: path.join(import.meta.dirname, 'apps/web/src/test/CodeMirrorStandIn.tsx'),
+};
 
 export default defineConfig({
   test: {
@@ -76,8 +92,9 @@ export default defineConfig({
         test: {
           name: 'web',
           root: './apps/web',
+          alias: [CODE_MIRROR_STAND_IN],
           include: ['src/**/*.test.{ts,tsx}'],
-          exclude: WEB_MOCKING,
+          exclude: WEB_ON_THEIR_OWN,
           environment: 'jsdom',
           // One jsdom and one load of React, Mantine and the app per worker, not per file (4× less CPU
           // for the project). src/test/setup.ts gives each file a fresh session and language.
@@ -91,10 +108,11 @@ export default defineConfig({
       {
         extends: './apps/web/vite.config.ts',
         test: {
-          // The files that vi.mock a module, each with modules of its own (see webFilesThatMock).
-          name: 'web-mocked',
+          // The files that vi.mock a module or drive CodeMirror, each with modules of its own (see
+          // webFilesOnTheirOwn).
+          name: 'web-isolated',
           root: './apps/web',
-          include: WEB_MOCKING,
+          include: WEB_ON_THEIR_OWN,
           environment: 'jsdom',
           isolate: true,
           maxWorkers: 2,

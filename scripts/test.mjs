@@ -187,7 +187,7 @@ const steps = [
   // The embedded database always gets its own run: the harness switches to PostgreSQL whenever
   // TEST_DATABASE_URL is set, so it is cleared here and given only to the PostgreSQL step below.
   vitestStep(VITEST, 'vitest', {
-    projects: ['unit', 'api', 'web', 'web-mocked'],
+    projects: ['unit', 'api', 'web', 'web-isolated'],
     report: 'vitest.json',
     env: { TEST_DATABASE_URL: '' },
   }),

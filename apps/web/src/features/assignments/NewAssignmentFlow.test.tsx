@@ -1,28 +1,16 @@
 import { AssignmentCreate } from '@kadai/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n/index.ts';
 import { stubFetch } from '../../test/fetch.ts';
 import { renderApp } from '../../test/render.tsx';
 import { signInAsStudent } from '../../test/session.ts';
-import type { CodeEditorProps } from '../../ui/CodeEditor.tsx';
 import { wallTimeIn } from '../courses/course-time.ts';
 import { AssignmentEditorHost } from './AssignmentEditorHost.tsx';
 import { assignmentDraftKey } from './assignment-draft.ts';
 import { assignmentKeys } from './assignments.queries.ts';
 import { browserTimeZone } from './dates.ts';
 import { COURSE_ID, NEW_ID, fakeAssignmentServer } from './new-assignment-fixtures.ts';
-
-// CodeMirror needs layout APIs jsdom lacks; a textarea stands in with the same props.
-vi.mock('../../ui/CodeEditor.tsx', () => ({
-  CodeEditor: (props: CodeEditorProps) => (
-    <textarea
-      aria-label={props.label}
-      value={props.value}
-      onChange={(event) => props.onChange?.(event.currentTarget.value)}
-    />
-  ),
-}));
 
 /** A course in another zone than the browser's, so the dates get the hint. */
 const COURSE_ZONE = browserTimeZone() === 'Asia/Tokyo' ? 'America/New_York' : 'Asia/Tokyo';

@@ -7,19 +7,7 @@ import { i18n } from '../../i18n/index.ts';
 import { json, stubFetch, type RecordedRequest } from '../../test/fetch.ts';
 import { signInAsStudent } from '../../test/session.ts';
 import { pytestCheck, savedTestCase, type EditorTestCase } from '../../test/test-cases.ts';
-import type { CodeEditorProps } from '../../ui/CodeEditor.tsx';
 import { TestCaseDialog } from './TestCaseDialog.tsx';
-
-// CodeMirror needs layout APIs jsdom lacks; a textarea stands in with the same props.
-vi.mock('../../ui/CodeEditor.tsx', () => ({
-  CodeEditor: (props: CodeEditorProps) => (
-    <textarea
-      aria-label={props.label}
-      value={props.value}
-      onChange={(event) => props.onChange?.(event.currentTarget.value)}
-    />
-  ),
-}));
 
 const TEST_MODULE = 'from main import add\n\ndef test_add():\n    assert add(1, 2) == 3\n';
 const SYNTAX_ERROR = 'test_main.py, line 3: invalid syntax\n    def test_add(:\n                 ^';

@@ -7,20 +7,8 @@ import { json, stubFetch } from '../../test/fetch.ts';
 import { stubScreenMatching } from '../../test/media.ts';
 import { signInAsStudent } from '../../test/session.ts';
 import { savedTestCase } from '../../test/test-cases.ts';
-import type { CodeEditorProps } from '../../ui/CodeEditor.tsx';
 import { PHONE_QUERY } from '../../ui/useIsPhone.ts';
 import { TestCaseDialog } from './TestCaseDialog.tsx';
-
-// CodeMirror needs layout APIs jsdom lacks; a textarea stands in with the same props.
-vi.mock('../../ui/CodeEditor.tsx', () => ({
-  CodeEditor: (props: CodeEditorProps) => (
-    <textarea
-      aria-label={props.label}
-      value={props.value}
-      onChange={(event) => props.onChange?.(event.currentTarget.value)}
-    />
-  ),
-}));
 
 const TEST_MODULE = 'from main import add\n\ndef test_add():\n    assert add(1, 2) == 3\n';
 

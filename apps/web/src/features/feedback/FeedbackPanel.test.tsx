@@ -6,7 +6,6 @@ import { i18n } from '../../i18n/index.ts';
 import { json, stubFetch, type RecordedRequest } from '../../test/fetch.ts';
 import { renderApp } from '../../test/render.tsx';
 import { signInAsStudent } from '../../test/session.ts';
-import type { CodeEditorProps } from '../../ui/CodeEditor.tsx';
 import { errorMessage } from '../../ui/errors.ts';
 import { axeViolations } from '../lti/lti-fixtures.ts';
 import {
@@ -18,11 +17,6 @@ import {
   regradeRequest,
   type Route,
 } from './feedback-fixtures.ts';
-
-// CodeMirror needs layout APIs jsdom lacks; a textarea stands in with the same props.
-vi.mock('../../ui/CodeEditor.tsx', () => ({
-  CodeEditor: (props: CodeEditorProps) => <textarea aria-label={props.label} value={props.value} readOnly />,
-}));
 
 // Pages load their code on demand: the first render of each takes a while in jsdom.
 vi.setConfig({ testTimeout: 20_000 });

@@ -5,20 +5,8 @@ import { SESSION_DEFAULTS, useSession } from '../auth/session.ts';
 import { json, stubFetch, type RecordedRequest } from '../../test/fetch.ts';
 import { renderApp } from '../../test/render.tsx';
 import { signInAsStudent } from '../../test/session.ts';
-import type { CodeEditorProps } from '../../ui/CodeEditor.tsx';
 import { CARDS_QUERY } from './layout.ts';
 import { stubScreenMatching } from '../../test/media.ts';
-
-// CodeMirror needs layout APIs jsdom lacks; a textarea stands in with the same props.
-vi.mock('../../ui/CodeEditor.tsx', () => ({
-  CodeEditor: (props: CodeEditorProps) => (
-    <textarea
-      aria-label={props.label}
-      value={props.value}
-      onChange={(event) => props.onChange?.(event.currentTarget.value)}
-    />
-  ),
-}));
 
 // Pages load their code on demand: the first render of each takes a while in jsdom.
 vi.setConfig({ testTimeout: 20_000 });

@@ -1,16 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n/index.ts';
 import { json, stubFetch, type RecordedRequest } from '../../test/fetch.ts';
 import { renderApp } from '../../test/render.tsx';
 import { signInAsStudent } from '../../test/session.ts';
-import type { CodeEditorProps } from '../../ui/CodeEditor.tsx';
 import { COURSE, submission } from './submission-fixtures.ts';
-
-// CodeMirror needs layout APIs jsdom lacks; a textarea stands in with the same props.
-vi.mock('../../ui/CodeEditor.tsx', () => ({
-  CodeEditor: (props: CodeEditorProps) => <textarea aria-label={props.label} value={props.value} readOnly />,
-}));
 
 /*
  * A student looking at a graded submission has read what its "graded" notification says: the page

@@ -1,21 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { json, stubFetch, type RecordedRequest } from '../../test/fetch.ts';
 import { renderApp } from '../../test/render.tsx';
 import { signInAsStudent } from '../../test/session.ts';
-import type { CodeEditorProps } from '../../ui/CodeEditor.tsx';
-
-// CodeMirror needs layout APIs jsdom lacks; a textarea stands in with the same props.
-vi.mock('../../ui/CodeEditor.tsx', () => ({
-  CodeEditor: (props: CodeEditorProps) => (
-    <textarea
-      aria-label={props.label}
-      value={props.value}
-      readOnly={props.readOnly}
-      onChange={(event) => props.onChange?.(event.currentTarget.value)}
-    />
-  ),
-}));
 
 const NOW = Date.now();
 const iso = (offsetMs: number) => new Date(NOW + offsetMs).toISOString();
