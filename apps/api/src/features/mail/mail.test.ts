@@ -28,6 +28,8 @@ const to = (address: string) => (email: ReceivedEmail) => email.to.includes(addr
 describe('e-mail over SMTP', () => {
   let smtp: TestSmtpServer;
   let t: TestApp;
+  // Its SMTP pool keeps connections open: closed before the server, which would wait 30 s for them.
+  let mail: { close: () => void };
   const outcomes: { id: number; outcome: DeliveryOutcome }[] = [];
 
   beforeAll(async () => {
@@ -36,9 +38,10 @@ describe('e-mail over SMTP', () => {
       jobs: true,
       env: { SMTP_HOST: smtp.host, SMTP_PORT: String(smtp.port), SMTP_RETRY_DELAY: '1' },
     });
-    await startMailJobs(t.ctx, { onDelivered: (id, outcome) => outcomes.push({ id, outcome }) });
+    mail = await startMailJobs(t.ctx, { onDelivered: (id, outcome) => outcomes.push({ id, outcome }) });
   });
   afterAll(async () => {
+    mail.close();
     await t.close();
     await smtp.close();
   });
@@ -158,6 +161,7 @@ describe('e-mail over SMTP', () => {
       html: '<p>Rich &amp; plain</p>',
       unsubscribeUrl: url,
     });
+    sender.close();
     const email = await smtp.waitFor(to('html-reader@example.jp'));
     expect(email).toMatchObject({ text: 'Plain words', html: '<p>Rich &amp; plain</p>' });
     expect(email.headers['content-type']).toMatch(/^multipart\/alternative/);

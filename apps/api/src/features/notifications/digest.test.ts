@@ -23,6 +23,8 @@ let keys = 0;
 describe('daily digests', () => {
   let smtp: TestSmtpServer;
   let t: TestApp;
+  // Its SMTP pool keeps connections open: closed before the server, which would wait 30 s for them.
+  let mail: { close: () => void };
   let algorithms: { id: number };
   let databases: { id: number };
 
@@ -32,11 +34,12 @@ describe('daily digests', () => {
       jobs: true,
       env: { SMTP_HOST: smtp.host, SMTP_PORT: String(smtp.port), DEFAULT_TIME_ZONE: 'Asia/Tokyo' },
     });
-    await startMailJobs(t.ctx);
+    mail = await startMailJobs(t.ctx);
     algorithms = await createCourse(t, { title: 'Algorithms' });
     databases = await createCourse(t, { title: 'Databases' });
   });
   afterAll(async () => {
+    mail.close();
     await t.close();
     await smtp.close();
   });

@@ -35,6 +35,8 @@ describe('notification e-mails over SMTP', () => {
   let smtp: TestSmtpServer;
   let t: TestApp;
   let second: TestApp;
+  // Its SMTP pool keeps connections open: closed before the server, which would wait 30 s for them.
+  let mail: { close: () => void };
   const outcomes: { id: number; outcome: DeliveryOutcome }[] = [];
 
   beforeAll(async () => {
@@ -43,9 +45,10 @@ describe('notification e-mails over SMTP', () => {
     t = await createTestApp({ jobs: true, env });
     // Another API instance on the same database, as behind a load balancer.
     second = await createTestApp({ jobs: true, env, sameDatabaseAs: t });
-    await startMailJobs(t.ctx, { onDelivered: (id, outcome) => outcomes.push({ id, outcome }) });
+    mail = await startMailJobs(t.ctx, { onDelivered: (id, outcome) => outcomes.push({ id, outcome }) });
   });
   afterAll(async () => {
+    mail.close();
     await second.close();
     await t.close();
     await smtp.close();
