@@ -179,8 +179,13 @@ const steps = [
   step('browser journeys (Chromium)', 'journeys', {
     cmd: bin('playwright'),
     args: ['test', '-c', 'apps/web/playwright.config.ts'],
-    // The server the config starts would otherwise check the build's freshness again.
-    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(tmp, 'playwright.json'), SKIP_WEB_BUILD: 'true' },
+    // The server the config starts would otherwise check the build's freshness again. No traces: a
+    // failure here prints its error and screenshots; re-run the journey alone to get its trace.
+    env: {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(tmp, 'playwright.json'),
+      SKIP_WEB_BUILD: 'true',
+      E2E_TRACE: 'off',
+    },
     after: [BUILD],
     done: () => countPlaywright(path.join(tmp, 'playwright.json')),
   }),
