@@ -1,7 +1,7 @@
 import { Badge, Group, Paper, Skeleton, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { SavedComment } from '@kadai/contracts';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../ui/ErrorState.tsx';
 import { savedCommentsQuery } from './review.queries.ts';
@@ -16,7 +16,8 @@ export function filterSavedComments(comments: readonly SavedComment[], search: s
 
 /**
  * The course's saved comments to insert: type to filter, arrows to move, Enter inserts, Escape closes.
- * A combobox over a list box, so a screen reader follows the active one.
+ * A combobox over a list box, so a screen reader follows the active one. Enter pressed while the list
+ * still loads (a grader types fast) inserts the first match as soon as it arrives.
  */
 export function SavedCommentPicker({
   courseId,
@@ -34,6 +35,11 @@ export function SavedCommentPicker({
   const listId = useId();
   const shown = filterSavedComments(list.data?.results ?? [], search);
   const current = shown[Math.min(active, shown.length - 1)];
+  const [pickWhenLoaded, setPickWhenLoaded] = useState(false);
+  // Picking closes the picker, so this runs once.
+  useEffect(() => {
+    if (pickWhenLoaded && current) onPick(current);
+  }, [pickWhenLoaded, current, onPick]);
 
   if (list.isError) return <ErrorState error={list.error} onRetry={() => void list.refetch()} />;
   return (
@@ -52,11 +58,13 @@ export function SavedCommentPicker({
           onChange={(event) => {
             setSearch(event.currentTarget.value);
             setActive(0);
+            setPickWhenLoaded(false);
           }}
           onKeyDown={(event) => {
             if (event.key === 'ArrowDown') setActive((i) => Math.min(i + 1, shown.length - 1));
             else if (event.key === 'ArrowUp') setActive((i) => Math.max(i - 1, 0));
             else if (event.key === 'Enter' && current) onPick(current);
+            else if (event.key === 'Enter' && !list.data) setPickWhenLoaded(true);
             else if (event.key === 'Escape') onClose();
             else return;
             event.preventDefault();
