@@ -168,12 +168,10 @@ const VITEST = 'unit, API (PGlite) and web tests';
 const BUILD = 'web build';
 
 // In order of precedence: of the steps that may start, the first in this list takes a free slot. The
-// two long chains start at once: the build and the journeys in one slot, vitest (~450 s: its API files
-// run two at a time after the unit and web files, whatever else the box does) and then the file tests
-// in the other. The check, which takes about 100 s alone on its two lanes, and the cluster, which mostly
-// waits (for its processes, the outage), fill the slots those free. With the check first, vitest waited
-// for it: check → vitest → file tests was the run's critical path (353 + 455 + 46 s of a 828 s run).
+// build and the journeys come early because the journeys are the longest step; the cluster comes
+// last, as it mostly waits (for its processes, the outage) and fills whichever slot frees first.
 const steps = [
+  step(CHECK, 'check', { cmd: 'npm', args: ['run', 'check', '--silent'] }),
   step(BUILD, 'build', {
     cmd: 'npm',
     args: ['run', 'build', '--silent', '-w', '@kadai/web', '--', '--logLevel', 'warn'],
@@ -198,17 +196,7 @@ const steps = [
     report: 'vitest.json',
     env: { TEST_DATABASE_URL: '' },
   }),
-  step(CHECK, 'check', { cmd: 'npm', args: ['run', 'check', '--silent'] }),
 ];
-
-// Two APIs, a grader and kernel hosts as separate processes on a PostgreSQL server (TEST_DATABASE_URL's,
-// else the local one on 127.0.0.1:5432); the file skips itself, saying so, when there is no server.
-steps.push(
-  vitestStep('cluster on PostgreSQL (processes, proxy, outage)', 'cluster', {
-    projects: ['cluster'],
-    report: 'vitest-cluster.json',
-  }),
-);
 
 // The file tests of every feature again on the other two stores (docs/storage.md): the database
 // (STORAGE=postgres, on PGlite) and S3 (a real S3-speaking server the run starts on 127.0.0.1). They
@@ -247,6 +235,15 @@ if (process.env.TEST_DATABASE_URL) {
     ),
   );
 }
+
+// Two APIs, a grader and kernel hosts as separate processes on a PostgreSQL server (TEST_DATABASE_URL's,
+// else the local one on 127.0.0.1:5432); the file skips itself, saying so, when there is no server.
+steps.push(
+  vitestStep('cluster on PostgreSQL (processes, proxy, outage)', 'cluster', {
+    projects: ['cluster'],
+    report: 'vitest-cluster.json',
+  }),
+);
 
 const outcomes = await runSteps(steps, { slots: 2 });
 clearInterval(sampler);
