@@ -1,6 +1,6 @@
 import { AssignmentCreate } from '@kadai/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/index.ts';
 import { stubFetch } from '../../test/fetch.ts';
 import { renderApp } from '../../test/render.tsx';
@@ -11,6 +11,10 @@ import { assignmentDraftKey } from './assignment-draft.ts';
 import { assignmentKeys } from './assignments.queries.ts';
 import { browserTimeZone } from './dates.ts';
 import { COURSE_ID, NEW_ID, fakeAssignmentServer } from './new-assignment-fixtures.ts';
+
+// Each flow walks three steps of a page (dialogs, a reference run): 3–5 s alone, past the web
+// project's 15 s when the journeys share the two cores.
+vi.setConfig({ testTimeout: 45_000 });
 
 /** A course in another zone than the browser's, so the dates get the hint. */
 const COURSE_ZONE = browserTimeZone() === 'Asia/Tokyo' ? 'America/New_York' : 'Asia/Tokyo';
