@@ -23,7 +23,7 @@ export async function apiCall<T>(
 }
 
 /**
- * A password the server accepts for any test e-mail: 12 letters and digits among 32 characters, so however
+ * A password the server accepts for every test e-mail: 12 letters and digits among 32 characters, so however
  * many it shares with the address (one built from Date.now() shared its time part), Django's similarity
  * ratio stays at most 2·12/(32+12) < 0.7.
  */
