@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AssignmentFile } from '@kadai/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { assignmentCourse, editorAssignment } from '../../test/assignment.ts';
 import { json, stubFetch, type RecordedRequest } from '../../test/fetch.ts';
 import { renderApp } from '../../test/render.tsx';
 import { signInAsStudent } from '../../test/session.ts';
@@ -23,35 +24,17 @@ const attachment = (id: number, filename: string): AssignmentFile => ({
 });
 const FILES = [attachment(1, '資料.pdf'), attachment(2, '第1回 課題.py')];
 
-const DATES = {
-  course_id: 1,
-  course_title: 'Python',
+const DATES = assignmentCourse(1, {
   opens_at: '2026-05-01T00:00:00.000Z',
   due_at: '2099-05-01T00:00:00.000Z',
-  late_until: null,
-  leaderboard_enabled: true,
-  extended: false,
-};
+});
 const DETAIL = {
-  assignment: {
-    view: 'editor',
+  assignment: editorAssignment({
     id: 5,
-    title: 'Sum',
-    statement: '',
-    starter_code: '',
-    entry_file: 'main.py',
-    required_files: [],
-    allowed_extensions: ['.py'],
-    max_files: 2,
-    max_file_bytes: 1024,
-    reference_solution: '',
-    created_by: 2,
     created_at: DATES.opens_at,
     updated_at: DATES.opens_at,
     courses: [DATES],
-    total_points: 0,
-    test_case_count: 0,
-  },
+  }),
   course: DATES,
   accepts_submissions: true,
   is_late_period: false,

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/index.ts';
+import { editorAssignment } from '../../test/assignment.ts';
 import { json, stubFetch } from '../../test/fetch.ts';
 import { renderApp } from '../../test/render.tsx';
 import { signInAsStudent } from '../../test/session.ts';
@@ -37,25 +38,15 @@ function watchDownloads(): { saved: string[]; sizes: number[]; restore: () => vo
   };
 }
 
-const ASSIGNMENT = {
-  view: 'editor',
+const ASSIGNMENT = editorAssignment({
   id: 42,
   title: 'Sum of two numbers',
-  statement: '',
-  starter_code: '',
-  entry_file: 'main.py',
-  required_files: [],
-  allowed_extensions: ['.py'],
   max_files: 5,
-  max_file_bytes: 1024,
   created_by: 4,
   created_at: '2030-01-01T00:00:00.000Z',
   updated_at: '2030-01-01T00:00:00.000Z',
   courses: [],
-  total_points: 0,
-  test_case_count: 0,
-  reference_solution: '',
-};
+});
 
 function renderImport() {
   return renderApp('/course/1/assignment', [

@@ -7,38 +7,24 @@ import {
   toAssignmentUpdate,
   type EditorAssignment,
 } from './assignment-form.ts';
+import { assignmentCourse, editorAssignment } from '../../test/assignment.ts';
 import { availabilityOf, browserTimeZone } from './dates.ts';
 
-const COURSE_1 = {
-  course_id: 1,
-  course_title: 'Python',
+const COURSE_1 = assignmentCourse(1, {
   opens_at: '2026-04-01T00:00:00.000Z',
   due_at: '2026-04-08T00:00:00.000Z',
-  late_until: null,
-  leaderboard_enabled: true,
-  extended: false,
-};
+});
 const COURSE_2 = { ...COURSE_1, course_id: 2, course_title: 'Python B', due_at: '2026-04-15T00:00:00.000Z' };
 
-const ASSIGNMENT: EditorAssignment = {
-  view: 'editor',
+const ASSIGNMENT: EditorAssignment = editorAssignment({
   id: 9,
-  title: 'Sum',
-  statement: '',
-  starter_code: '',
-  entry_file: 'main.py',
-  required_files: [],
-  allowed_extensions: ['.py'],
   max_files: 5,
   max_file_bytes: 1024 * 1024,
   created_by: 1,
   created_at: COURSE_1.opens_at,
   updated_at: COURSE_1.opens_at,
   courses: [COURSE_1, COURSE_2],
-  total_points: 0,
-  test_case_count: 0,
-  reference_solution: '',
-};
+});
 
 describe('assignment form', () => {
   it('starts a new assignment open now, due at 23:59 a week from today, with no late period', () => {

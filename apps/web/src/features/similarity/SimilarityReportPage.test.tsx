@@ -6,6 +6,7 @@ import type {
   SimilarityReportSummary,
 } from '@kadai/contracts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { assignmentCourse, editorAssignment } from '../../test/assignment.ts';
 import { courseAs } from '../../test/course.ts';
 import { json, stubFetch, type RecordedRequest } from '../../test/fetch.ts';
 import { renderApp } from '../../test/render.tsx';
@@ -62,37 +63,12 @@ const PAIR: SimilarityPairView = {
   fragments: [FRAGMENT],
 };
 
-const dates = (courseId: number, title: string) => ({
-  course_id: courseId,
-  course_title: title,
-  opens_at: AT,
-  due_at: AT,
-  late_until: null,
-  leaderboard_enabled: true,
-  extended: false,
-});
 /** The assignment as its editor reads it: in this course and in last year's (course 2). */
 const ASSIGNMENT = {
-  assignment: {
-    view: 'editor',
-    id: 7,
-    title: 'Sum',
-    statement: '',
-    starter_code: '',
-    entry_file: 'main.py',
-    required_files: [],
-    allowed_extensions: ['.py'],
-    max_files: 2,
-    max_file_bytes: 1024,
-    reference_solution: '',
-    created_by: 2,
-    created_at: AT,
-    updated_at: AT,
-    courses: [dates(1, 'Python'), dates(2, 'Python 2025')],
-    total_points: 0,
-    test_case_count: 0,
-  },
-  course: dates(1, 'Python'),
+  assignment: editorAssignment({
+    courses: [assignmentCourse(1), assignmentCourse(2, { course_title: 'Python 2025' })],
+  }),
+  course: assignmentCourse(1),
   accepts_submissions: true,
   is_late_period: false,
   files: [],
